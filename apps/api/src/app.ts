@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Endpoint } from '@helder/shared/http';
+import type { Config } from './config/env';
+import type { Database } from './db/client';
+import { installErrorHandler } from './http/error-handler';
+import type { Ctx } from './http/context';
+import type { Mailer } from './lib/mail';
+import type { Storage } from './lib/storage';
+import authPlugin from './plugins/auth';
+import { features } from './features';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mail: Mailer;
+  storage: Storage;
+  clock?: () => Date;
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the whole app from its parts; never listens (server.ts and tests do that). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, mail, storage } = options;
+  const clock = options.clock ?? (() => new Date());
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('endpoints', new Set<Endpoint>());
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        // Plain-HTTP demo and LAN installs must keep working; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  }
+  await app.register(formbody);
+  await app.register(multipart);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { db: database.db, secret: config.secretKey, clock });
+
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = {
+      db: database.db,
+      actor: request.actor,
+      log: request.log,
+      clock,
+      storage,
+      mail,
+      config,
+    };
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Helder API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      for (const register of features) await register(api);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (hasWeb && isPage) {
+      // Client-side routes: every page URL gets the SPA shell.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env. Every setting has a safe embedded default. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Helder <no-reply@helder.local>'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      };
+  corsOrigins: string[];
+  logLevel: string;
+  seedDemo: boolean;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** A secret generated once and kept in the data dir (mode 0600); never logged. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid setting S3_BUCKET: required when STORAGE=s3');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'local' },
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === 'true',
+    webDist: e.WEB_DIST,
+  };
+}

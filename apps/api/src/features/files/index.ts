@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { verifyFileSignature } from '../../lib/file-urls';
+import { CONTENT_TYPES } from '../../lib/pictures';
+
+const query = z.object({ exp: z.coerce.number().int(), sig: z.string().max(128) });
+
+/** Serves stored files behind signed, expiring URLs (server-rules §11). */
+export async function filesRoutes(api: FastifyInstance) {
+  api.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const parsed = query.safeParse(request.query);
+    const { ctx } = request;
+    if (
+      !parsed.success ||
+      !verifyFileSignature(ctx.config.secretKey, key, parsed.data.exp, parsed.data.sig, ctx.clock())
+    ) {
+      return reply.status(403).send({ detail: 'Invalid or expired link', code: 'FORBIDDEN' });
+    }
+    const data = await ctx.storage.get(key).catch(() => null);
+    if (!data) return reply.status(404).send({ detail: 'File not found', code: 'NOT_FOUND' });
+    const ext = key.split('.').pop() ?? '';
+    return reply
+      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=3600')
+      .send(data);
+  });
+}

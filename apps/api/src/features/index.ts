@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth';
+import { filesRoutes } from './files';
+import { healthRoutes } from './health';
+import { usersRoutes } from './users';
+
+/** Every feature's routes, registered under /api. */
+export const features: Array<(api: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  filesRoutes,
+  authRoutes,
+  usersRoutes,
+];

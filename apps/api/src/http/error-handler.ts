@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, FieldError } from '@helder/shared/http';
+import { AppError } from './errors';
+
+/** Postgres unique violation: the last line of defence behind the services' own checks. */
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505';
+
+const FASTIFY_CODES: Record<string, { status: number; code: ErrorBody['code'] }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_FILES_LIMIT: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+};
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { detail: error.message, code: error.code };
+      if (error.errors) body.errors = error.errors;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((v) => {
+        const issue = v.params.issue as { code: string; message: string };
+        return {
+          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          code: issue.code,
+          message: v.message ?? issue.message,
+        };
+      });
+      return reply
+        .status(422)
+        .send({ detail: 'Validation failed', code: 'VALIDATION_ERROR', errors } satisfies ErrorBody);
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ detail: 'Too many requests', code: 'RATE_LIMITED' });
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ detail: error.message, code: known.code });
+    if (isUniqueViolation(error)) {
+      return reply.status(409).send({ detail: 'Already exists', code: 'CONFLICT' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, bad headers, empty bodies: the client's fault, never a 500.
+      return reply.status(400).send({ detail: error.message, code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ detail: 'internal error', code: 'INTERNAL_ERROR', request_id: request.id });
+  });
+}

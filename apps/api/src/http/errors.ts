@@ -1,0 +1,26 @@
+import type { ErrorCode, FieldError } from '@helder/shared/http';
+
+/** A client-facing failure: services throw these, one handler maps them (server-rules §2). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, code: ErrorCode = 'BAD_REQUEST') =>
+  new AppError(400, code, detail);
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
+export const forbidden = (detail = 'Not allowed') => new AppError(403, 'FORBIDDEN', detail);
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);
+export const invalid = (field: string, code: string, message: string) =>
+  new AppError(422, 'VALIDATION_ERROR', 'Validation failed', [{ field, code, message }]);
+export const payloadTooLarge = () =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB');
+export const unsupportedMediaType = (allowed: string) =>
+  new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type; allowed: ${allowed}`);

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint } from '@helder/shared/http';
+import type { Ctx } from './context';
+import { unauthenticated } from './errors';
+import { readMultipart, type Upload } from './uploads';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerInput<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** Files of a multipart request, already size-checked; their type is sniffed by the service. */
+  files: Upload[];
+  ctx: Ctx;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<z.output<E['response']>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered contract, so a test can assert that no contract lacks its route. */
+    endpoints: Set<Endpoint>;
+  }
+}
+
+/**
+ * Registers one contract endpoint: validation and serialization from its zod schemas, login
+ * required unless the contract says `public`, files collected for multipart bodies.
+ */
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+) {
+  const status = endpoint.status ?? 200;
+  app.endpoints.add(endpoint);
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.path.split('/')[1] ?? 'api'],
+      ...(endpoint.public ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response },
+    },
+    preValidation: async (request) => {
+      if (!endpoint.public && !request.actor) throw unauthenticated();
+      if (endpoint.bodyType === 'multipart' && request.isMultipart()) {
+        const { fields, files } = await readMultipart(request);
+        request.body = fields;
+        request.uploads = files;
+      }
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as Out<E['params']>,
+        query: request.query as Out<E['query']>,
+        body: request.body as Out<E['body']>,
+        files: request.uploads ?? [],
+        ctx: request.ctx,
+        request,
+        reply,
+      });
+      reply.status(status);
+      return status === 204 ? reply.send() : result;
+    },
+  });
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when `SMTP_URL` is set; otherwise each message is written to `<data>/outbox/*.eml` and
+ * its links are logged, so the demo works without a mail server.
+ */
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string; dataDir: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { createMailer } from './lib/mail';
+import { createStorage } from './lib/storage';
+import { seedDemo } from './db/seed';
+import pino from 'pino';
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const mail = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+    log,
+  );
+  const storage = createStorage(config);
+  if (config.seedDemo) await seedDemo({ db: database.db, log, config });
+
+  const app = await buildApp({ config, database, mail, storage, logger: log });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Helder is running on ${config.publicUrl} (${database.kind})`);
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError || e instanceof DataDirLockedError) {
+    console.error(e.message);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config/env';
+import { openDatabase, type Database } from '../db/client';
+import type { Mailer, MailMessage } from '../lib/mail';
+import { localStorage, type Storage } from '../lib/storage';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  storage: Storage;
+  /** Mail captured in-process; the SMTP journey test uses a real SMTP server instead. */
+  outbox: MailMessage[];
+  /** SQL statements run since the last reset: for N+1 guards. */
+  queries: string[];
+  /** Moves the app's clock. */
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on its own database: in-memory PGlite by default, or a fresh schema-isolated
+ * database on the PostgreSQL of `TEST_DATABASE_URL` when `TEST_DB=postgres`.
+ */
+export async function createTestApp(
+  overrides: { mail?: Mailer; env?: Record<string, string>; storage?: Storage } = {},
+): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
+    PUBLIC_URL: 'http://helder.test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    ...overrides.env,
+  });
+  const queries: string[] = [];
+  let dropDatabase = async () => {};
+  let url: string | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `helder_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({
+    url,
+    dataDir: 'memory://',
+    onQuery: (sql) => queries.push(sql),
+  });
+  const outbox: MailMessage[] = [];
+  const mail = overrides.mail ?? { send: async (m: MailMessage) => void outbox.push(m) };
+  const storage = overrides.storage ?? localStorage(path.join(dir, 'files'));
+  const clock = { now: new Date() };
+  const app = await buildApp({ config, database, mail, storage, clock: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    storage,
+    outbox,
+    queries,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

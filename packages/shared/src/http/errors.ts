@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Stable error codes of the API (server-rules §2); the web maps them to translated texts. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'BAD_CREDENTIALS',
+  'INACTIVE_USER',
+  'BAD_TOKEN',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NAME_TAKEN',
+  'REFERENCE_TAKEN',
+  'EMAIL_TAKEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

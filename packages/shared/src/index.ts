@@ -1,0 +1,3 @@
+export * from './http';
+export * from './money';
+export * from './permissions';

@@ -1,0 +1,144 @@
+import type { Actor, ActionOf, Relation, Relations, Subject } from './types';
+
+/**
+ * The one permission policy (server-rules §4–6). The API enforces it, `entity-access` reports
+ * it, and the web only uses it to hide buttons.
+ */
+
+export const isAdmin = (a: Actor | null): a is Actor =>
+  a !== null && (a.role === 'administrator' || a.isSuperuser);
+const isFinancial = (a: Actor | null) => a !== null && a.role === 'financial';
+const has = (relations: Relations, ...wanted: Relation[]) =>
+  wanted.some((r) => relations.includes(r));
+
+/** managers(I) = admins ∪ grant officers of the regulation. */
+const isManager = (a: Actor | null, r: Relations) => isAdmin(a) || has(r, 'grant_officer');
+/** insiders(I) = managers ∪ policy officers ∪ overseers ∪ owners ∪ activity owners ∪ financial. */
+const isInsider = (a: Actor | null, r: Relations) =>
+  a !== null &&
+  (isManager(a, r) ||
+    isFinancial(a) ||
+    has(r, 'policy_officer', 'overseer', 'initiative_owner', 'activity_owner', 'any_activity_owner'));
+
+type Rule<S> = (actor: Actor | null, subject: S) => boolean;
+type SubjectOf<T extends Subject['type']> = Extract<Subject, { type: T }>;
+type Policy = { [T in Subject['type']]: Record<ActionOf<T>, Rule<SubjectOf<T>>> };
+
+const admins: Rule<unknown> = (a) => isAdmin(a);
+const anyone: Rule<unknown> = () => true;
+
+const canEditUser: Rule<SubjectOf<'User'>> = (a, u) => {
+  if (a === null) return false;
+  if (a.id === u.id) return true;
+  return isAdmin(a) && (!u.isSuperuser || a.isSuperuser);
+};
+
+const canEditPayment: Rule<SubjectOf<'Payment'>> = (a, p) =>
+  a !== null &&
+  (isAdmin(a) ||
+    has(p.relations, 'grant_officer', 'overseer') ||
+    (p.hasInitiative && has(p.relations, 'initiative_owner')) ||
+    (p.hasActivity && has(p.relations, 'activity_owner')));
+
+const POLICY: Policy = {
+  User: {
+    read: (a, u) => !u.hidden || (a !== null && (a.id === u.id || isAdmin(a))),
+    create: admins,
+    edit: canEditUser,
+    delete: (a, u) => a !== null && a.id !== u.id && isAdmin(a) && (!u.isSuperuser || a.isSuperuser),
+  },
+  Funder: {
+    read: anyone,
+    create: admins,
+    edit: admins,
+    delete: admins,
+    create_regulation: admins,
+  },
+  Regulation: {
+    read: anyone,
+    edit: admins,
+    delete: admins,
+    set_officers: admins,
+    create_grant: (a, s) => isManager(a, s.relations),
+  },
+  Grant: {
+    read: anyone,
+    edit: (a, s) => isManager(a, s.relations),
+    delete: (a, s) => isManager(a, s.relations),
+    set_overseers: (a, s) => isManager(a, s.relations),
+    create_initiative: (a, s) => isManager(a, s.relations),
+  },
+  Initiative: {
+    read: (a, s) => !s.hidden || isInsider(a, s.relations),
+    edit: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
+    delete: (a, s) => isManager(a, s.relations),
+    set_owners: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
+    create_activity: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
+    create_payment: (a, s) => isAdmin(a) || has(s.relations, 'initiative_owner', 'overseer'),
+    link_payment: (a, s) =>
+      isAdmin(a) || has(s.relations, 'initiative_owner', 'overseer', 'any_activity_owner'),
+  },
+  Activity: {
+    read: (a, s) => !s.hidden || isInsider(a, s.relations),
+    edit: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner', 'activity_owner'),
+    delete: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
+    set_owners: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
+    create_payment: (a, s) =>
+      isAdmin(a) || has(s.relations, 'initiative_owner', 'overseer', 'activity_owner'),
+    link_payment: (a, s) =>
+      isAdmin(a) || has(s.relations, 'initiative_owner', 'overseer', 'activity_owner'),
+  },
+  Payment: {
+    read: (a, p) => {
+      if (isAdmin(a) || isFinancial(a) || has(p.relations, 'account_owner', 'account_user')) {
+        return true;
+      }
+      if (!p.hasInitiative) return false;
+      return !p.hidden || isInsider(a, p.relations);
+    },
+    edit: canEditPayment,
+    delete: (a, p) =>
+      p.manual &&
+      a !== null &&
+      (isAdmin(a) ||
+        has(p.relations, 'overseer') ||
+        (p.hasInitiative && has(p.relations, 'initiative_owner')) ||
+        (p.hasActivity && has(p.relations, 'activity_owner'))),
+    link_initiative: (a, p) =>
+      !p.hasActivity &&
+      (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
+    link_activity: (a, p) =>
+      p.hasInitiative &&
+      (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
+  },
+  BankAccount: {
+    read: (a, s) => isAdmin(a) || has(s.relations, 'account_owner', 'account_user'),
+    renew: (_a, s) => has(s.relations, 'account_owner'),
+    revoke: (a, s) => isAdmin(a) || has(s.relations, 'account_owner'),
+    delete: (_a, s) => has(s.relations, 'account_owner'),
+    set_users: (_a, s) => has(s.relations, 'account_owner'),
+  },
+};
+
+export function can<S extends Subject>(
+  actor: Actor | null,
+  action: ActionOf<S['type']>,
+  subject: S,
+): boolean {
+  const rules = POLICY[subject.type] as Record<string, Rule<S>>;
+  const rule = rules[action];
+  return rule !== undefined && rule(actor, subject);
+}
+
+/** Every action the actor holds on the subject, in the order of ACTIONS. */
+export function allowedActions<S extends Subject>(actor: Actor | null, subject: S): string[] {
+  const rules = POLICY[subject.type] as Record<string, Rule<S>>;
+  return Object.keys(rules).filter((action) => action !== 'create' && rules[action]!(actor, subject));
+}
+
+/** Class-level actions (no entity id): only `create` for User and Funder. */
+export function classActions(actor: Actor | null, type: Subject['type']): string[] {
+  return (type === 'User' || type === 'Funder') && isAdmin(actor) ? ['create'] : [];
+}
+
+export { isInsider, isManager };

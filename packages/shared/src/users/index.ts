@@ -1,0 +1,2 @@
+export * from './users.schema';
+export * from './users.contract';

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { booleanish, optionalQuery, pagingQuery } from '../http';
+import { ROLES } from '../permissions';
+
+export const BIOGRAPHY_MAX = 500;
+export const NAME_MAX = 64;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const roleSchema = z.enum(ROLES);
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX)
+  .pipe(z.email())
+  .transform((e) => e.toLowerCase());
+export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+export const pictureSchema = z.object({
+  id: z.number().optional(),
+  attachment_url: z.string(),
+  attachment_thumbnail_url_128: z.string().nullable(),
+  attachment_thumbnail_url_256: z.string().nullable(),
+  attachment_thumbnail_url_512: z.string().nullable(),
+});
+export type Picture = z.infer<typeof pictureSchema>;
+
+export const bankAccountSummarySchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  iban: z.string(),
+  institution_name: z.string(),
+  institution_logo: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  user_count: z.number(),
+  is_revoked: z.boolean(),
+  last_synced_at: z.string().nullable(),
+  next_sync_at: z.string().nullable(),
+});
+
+/** Keys the caller may not read are absent (server-rules §6). */
+export const userSchema = z.object({
+  id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  biography: z.string().nullable(),
+  role: roleSchema,
+  profile_picture: pictureSchema.nullable(),
+  initiatives: z.array(z.object({ id: z.number(), name: z.string() })),
+  activities: z.array(z.object({ id: z.number(), name: z.string(), initiative_id: z.number() })),
+  email: z.string().optional(),
+  is_active: z.boolean().optional(),
+  is_superuser: z.boolean().optional(),
+  is_verified: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  owned_bank_accounts: z.array(bankAccountSummarySchema).optional(),
+  used_bank_accounts: z.array(bankAccountSummarySchema).optional(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const usersQuery = pagingQuery.extend({
+  email: optionalQuery(z.string().trim().max(EMAIL_MAX)),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+
+export const inviteUserBody = z.object({
+  email: emailSchema,
+  first_name: optionalText(NAME_MAX),
+  last_name: optionalText(NAME_MAX),
+  biography: optionalText(BIOGRAPHY_MAX),
+  role: roleSchema.default('user'),
+  is_active: booleanish().default(true),
+  is_superuser: booleanish().default(false),
+  is_verified: booleanish().default(true),
+  hidden: booleanish().default(false),
+});
+export type InviteUserInput = z.input<typeof inviteUserBody>;
+
+export const updateUserBody = z.object({
+  email: emailSchema.optional(),
+  first_name: optionalText(NAME_MAX).optional(),
+  last_name: optionalText(NAME_MAX).optional(),
+  biography: optionalText(BIOGRAPHY_MAX).optional(),
+  role: roleSchema.optional(),
+  is_active: booleanish().optional(),
+  is_superuser: booleanish().optional(),
+  hidden: booleanish().optional(),
+  password: passwordSchema.optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserBody>;
