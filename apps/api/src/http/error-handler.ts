@@ -33,7 +33,11 @@ export function installErrorHandler(app: FastifyInstance) {
       });
       return reply
         .status(422)
-        .send({ detail: 'Validation failed', code: 'VALIDATION_ERROR', errors } satisfies ErrorBody);
+        .send({
+          detail: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          errors,
+        } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ detail: 'Too many requests', code: 'RATE_LIMITED' });

@@ -23,7 +23,11 @@ export async function readMultipart(request: FastifyRequest) {
   for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } })) {
     if (part.type === 'file') {
       // toBuffer throws FST_REQ_FILE_TOO_LARGE (→ 413) beyond the limit.
-      files.push({ fieldname: part.fieldname, filename: part.filename, data: await part.toBuffer() });
+      files.push({
+        fieldname: part.fieldname,
+        filename: part.filename,
+        data: await part.toBuffer(),
+      });
     } else {
       fields[part.fieldname] = String(part.value);
     }
@@ -34,7 +38,10 @@ export async function readMultipart(request: FastifyRequest) {
 export type SniffedType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
 
 /** The real type of an upload, from its bytes, never its name; 415 when not in `allowed`. */
-export async function sniff<T extends SniffedType>(data: Buffer, allowed: readonly T[]): Promise<T> {
+export async function sniff<T extends SniffedType>(
+  data: Buffer,
+  allowed: readonly T[],
+): Promise<T> {
   const type = await fileTypeFromBuffer(data);
   const mime = type?.mime as T | undefined;
   if (!mime || !allowed.includes(mime)) throw unsupportedMediaType(allowed.join(', '));

@@ -15,7 +15,10 @@ const EXTENSIONS: Record<SniffedType, string> = {
 const thumbnailKey = (key: string, size: number) => `${key.replace(/\.[a-z]+$/, '')}_${size}.webp`;
 
 /** Every storage key that belongs to a stored picture (original and thumbnails). */
-export const pictureKeys = (key: string) => [key, ...THUMBNAIL_SIZES.map((s) => thumbnailKey(key, s))];
+export const pictureKeys = (key: string) => [
+  key,
+  ...THUMBNAIL_SIZES.map((s) => thumbnailKey(key, s)),
+];
 
 /**
  * Stores an image with 128/256/512 WebP thumbnails (fit inside, never upscaled) under a fresh

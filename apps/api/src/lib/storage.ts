@@ -50,14 +50,21 @@ export function s3Storage(options: Extract<Config['storage'], { kind: 's3' }>): 
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
     ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }
       : {}),
   });
   const Bucket = options.bucket;
   return {
     async put(key, data, contentType) {
       checkKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }),
+      );
     },
     async get(key) {
       checkKey(key);

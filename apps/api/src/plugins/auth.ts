@@ -31,7 +31,12 @@ async function auth(app: FastifyInstance, { db, secret, clock }: AuthOptions) {
     const id = await verifyAccessToken(secret, match[1]!, clock());
     if (id === null) return;
     const [user] = await db
-      .select({ id: users.id, role: users.role, isSuperuser: users.isSuperuser, isActive: users.isActive })
+      .select({
+        id: users.id,
+        role: users.role,
+        isSuperuser: users.isSuperuser,
+        isActive: users.isActive,
+      })
       .from(users)
       .where(eq(users.id, id));
     if (user?.isActive) {

@@ -48,5 +48,8 @@ export const passwordTokens = pgTable(
     purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('password_tokens_hash_idx').on(t.tokenHash), index('password_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('password_tokens_hash_idx').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+  ],
 );

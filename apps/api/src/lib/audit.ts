@@ -1,0 +1,35 @@
+import type { EntityClass } from '@helder/shared/permissions';
+import type { Executor } from '../db/client';
+import { auditLog } from '../db/schema';
+
+type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The fields whose value differs between `before` and `after` (only keys present in after). */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [field, to] of Object.entries(after)) {
+    const from = before[field];
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
+  }
+  return changes;
+}
+
+/** Writes one audit row; call it inside the transaction of the change (server-rules §14). */
+export async function audit(
+  db: Executor,
+  entry: {
+    actorId: number | null;
+    entityClass: EntityClass;
+    entityId: number;
+    action: 'create' | 'update' | 'delete';
+    changes?: Changes;
+  },
+) {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    entityClass: entry.entityClass,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes: entry.changes ?? null,
+  });
+}
