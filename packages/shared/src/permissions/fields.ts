@@ -5,7 +5,13 @@ import type { Actor, Subject } from './types';
  * Field-level edit rules (server-rules §6): which body fields the caller may PATCH. A PATCH that
  * changes any other field is refused with 403; unchanged echoed values are ignored.
  */
-export const USER_SELF_FIELDS = ['first_name', 'last_name', 'biography', 'email', 'password'] as const;
+export const USER_SELF_FIELDS = [
+  'first_name',
+  'last_name',
+  'biography',
+  'email',
+  'password',
+] as const;
 export const USER_ADMIN_FIELDS = ['role', 'is_active', 'hidden'] as const;
 
 export const INITIATIVE_FIELDS = [
@@ -34,7 +40,11 @@ export const ACTIVITY_FIELDS = [
 /** What owners of an initiative (or activity) may change about it. */
 export const STORY_FIELDS = ['description', 'purpose', 'target_audience'] as const;
 
-export const PAYMENT_USER_FIELDS = ['short_user_description', 'long_user_description', 'hidden'] as const;
+export const PAYMENT_USER_FIELDS = [
+  'short_user_description',
+  'long_user_description',
+  'hidden',
+] as const;
 export const PAYMENT_BANK_FIELDS = [
   'transaction_amount',
   'booking_date',
@@ -51,7 +61,9 @@ export function editableFields(actor: Actor | null, subject: Subject): string[] 
     case 'User': {
       if (!can(actor, 'edit', subject)) return [];
       const self = actor.id === subject.id;
-      const fields: string[] = self ? [...USER_SELF_FIELDS] : USER_SELF_FIELDS.filter((f) => f !== 'password');
+      const fields: string[] = self
+        ? [...USER_SELF_FIELDS]
+        : USER_SELF_FIELDS.filter((f) => f !== 'password');
       if (isAdmin(actor)) fields.push(...USER_ADMIN_FIELDS);
       if (actor.isSuperuser) fields.push('is_superuser');
       return fields;

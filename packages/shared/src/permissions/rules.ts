@@ -18,7 +18,14 @@ const isInsider = (a: Actor | null, r: Relations) =>
   a !== null &&
   (isManager(a, r) ||
     isFinancial(a) ||
-    has(r, 'policy_officer', 'overseer', 'initiative_owner', 'activity_owner', 'any_activity_owner'));
+    has(
+      r,
+      'policy_officer',
+      'overseer',
+      'initiative_owner',
+      'activity_owner',
+      'any_activity_owner',
+    ));
 
 type Rule<S> = (actor: Actor | null, subject: S) => boolean;
 type SubjectOf<T extends Subject['type']> = Extract<Subject, { type: T }>;
@@ -45,7 +52,8 @@ const POLICY: Policy = {
     read: (a, u) => !u.hidden || (a !== null && (a.id === u.id || isAdmin(a))),
     create: admins,
     edit: canEditUser,
-    delete: (a, u) => a !== null && a.id !== u.id && isAdmin(a) && (!u.isSuperuser || a.isSuperuser),
+    delete: (a, u) =>
+      a !== null && a.id !== u.id && isAdmin(a) && (!u.isSuperuser || a.isSuperuser),
   },
   Funder: {
     read: anyone,
@@ -80,7 +88,8 @@ const POLICY: Policy = {
   },
   Activity: {
     read: (a, s) => !s.hidden || isInsider(a, s.relations),
-    edit: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner', 'activity_owner'),
+    edit: (a, s) =>
+      isManager(a, s.relations) || has(s.relations, 'initiative_owner', 'activity_owner'),
     delete: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
     set_owners: (a, s) => isManager(a, s.relations) || has(s.relations, 'initiative_owner'),
     create_payment: (a, s) =>
@@ -133,7 +142,9 @@ export function can<S extends Subject>(
 /** Every action the actor holds on the subject, in the order of ACTIONS. */
 export function allowedActions<S extends Subject>(actor: Actor | null, subject: S): string[] {
   const rules = POLICY[subject.type] as Record<string, Rule<S>>;
-  return Object.keys(rules).filter((action) => action !== 'create' && rules[action]!(actor, subject));
+  return Object.keys(rules).filter(
+    (action) => action !== 'create' && rules[action]!(actor, subject),
+  );
 }
 
 /** Class-level actions (no entity id): only `create` for User and Funder. */

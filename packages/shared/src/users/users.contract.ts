@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { endpoint, idParams } from '../http';
-import { inviteUserBody, pictureSchema, updateUserBody, userSchema, usersQuery } from './users.schema';
+import {
+  inviteUserBody,
+  pictureSchema,
+  updateUserBody,
+  userSchema,
+  usersQuery,
+} from './users.schema';
 
 export const usersContract = {
   list: endpoint({

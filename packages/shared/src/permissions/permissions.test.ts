@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import { allowedActions, can, classActions, editableFields } from './index';
+import type { Actor, Relation, Subject } from './index';
+
+const user: Actor = { id: 10, role: 'user', isSuperuser: false };
+const financial: Actor = { id: 11, role: 'financial', isSuperuser: false };
+const admin: Actor = { id: 12, role: 'administrator', isSuperuser: false };
+const superuser: Actor = { id: 13, role: 'user', isSuperuser: true };
+const anonymous = null;
+
+const actors = { anonymous, user, financial, admin, superuser } as const;
+type ActorName = keyof typeof actors;
+
+/** One row: the subject seen with some relations, and who holds the action. */
+interface Row {
+  subject: Subject;
+  action: string;
+  allowed: ActorName[];
+}
+
+const rel = (...relations: Relation[]) => relations;
+const initiative = (hidden: boolean, ...r: Relation[]): Subject => ({
+  type: 'Initiative',
+  hidden,
+  relations: rel(...r),
+});
+const activity = (hidden: boolean, ...r: Relation[]): Subject => ({
+  type: 'Activity',
+  hidden,
+  relations: rel(...r),
+});
+const payment = (
+  p: Partial<Extract<Subject, { type: 'Payment' }>> & { relations?: Relation[] },
+): Subject => ({
+  type: 'Payment',
+  hidden: false,
+  manual: true,
+  hasInitiative: true,
+  hasActivity: false,
+  relations: [],
+  ...p,
+});
+
+const ADMINS: ActorName[] = ['admin', 'superuser'];
+const LOGGED_IN: ActorName[] = ['user', 'financial', 'admin', 'superuser'];
+const EVERYONE: ActorName[] = ['anonymous', ...LOGGED_IN];
+
+// The global roles against unrelated entities (no scoped relation).
+const globalMatrix: Row[] = [
+  { subject: { type: 'Funder' }, action: 'read', allowed: EVERYONE },
+  ...(['edit', 'delete', 'create_regulation'] as const).map((action) => ({
+    subject: { type: 'Funder' } as Subject,
+    action,
+    allowed: ADMINS,
+  })),
+  { subject: { type: 'Regulation', relations: [] }, action: 'read', allowed: EVERYONE },
+  { subject: { type: 'Regulation', relations: [] }, action: 'edit', allowed: ADMINS },
+  { subject: { type: 'Regulation', relations: [] }, action: 'create_grant', allowed: ADMINS },
+  { subject: { type: 'Grant', relations: [] }, action: 'edit', allowed: ADMINS },
+  { subject: { type: 'Grant', relations: [] }, action: 'create_initiative', allowed: ADMINS },
+  { subject: initiative(false), action: 'read', allowed: EVERYONE },
+  { subject: initiative(true), action: 'read', allowed: ['financial', ...ADMINS] },
+  { subject: initiative(false), action: 'edit', allowed: ADMINS },
+  { subject: initiative(false), action: 'create_payment', allowed: ADMINS },
+  { subject: activity(true), action: 'read', allowed: ['financial', ...ADMINS] },
+  { subject: payment({}), action: 'read', allowed: EVERYONE },
+  { subject: payment({ hidden: true }), action: 'read', allowed: ['financial', ...ADMINS] },
+  {
+    subject: payment({ hasInitiative: false, manual: false }),
+    action: 'read',
+    allowed: ['financial', ...ADMINS],
+  },
+  { subject: payment({}), action: 'edit', allowed: ADMINS },
+  { subject: payment({ manual: false }), action: 'delete', allowed: [] },
+  { subject: { type: 'BankAccount', relations: [] }, action: 'read', allowed: ADMINS },
+  { subject: { type: 'BankAccount', relations: [] }, action: 'revoke', allowed: ADMINS },
+  { subject: { type: 'BankAccount', relations: [] }, action: 'renew', allowed: [] },
+  {
+    subject: { type: 'User', id: 99, hidden: false, isSuperuser: false },
+    action: 'read',
+    allowed: EVERYONE,
+  },
+  {
+    subject: { type: 'User', id: 99, hidden: true, isSuperuser: false },
+    action: 'read',
+    allowed: ADMINS,
+  },
+  {
+    subject: { type: 'User', id: 99, hidden: false, isSuperuser: false },
+    action: 'edit',
+    allowed: ADMINS,
+  },
+  {
+    subject: { type: 'User', id: 99, hidden: false, isSuperuser: true },
+    action: 'edit',
+    allowed: ['superuser'],
+  },
+  {
+    subject: { type: 'User', id: 99, hidden: false, isSuperuser: true },
+    action: 'delete',
+    allowed: ['superuser'],
+  },
+];
+
+describe('global roles', () => {
+  it.each(globalMatrix.flatMap((row) => Object.keys(actors).map((name) => ({ ...row, name }))))(
+    '$subject.type $action by $name',
+    ({ subject, action, allowed, name }) => {
+      const actor = actors[name as ActorName];
+      expect(can(actor, action as never, subject)).toBe(allowed.includes(name as ActorName));
+    },
+  );
+});
+
+// Scoped roles held by an ordinary user: which actions each relation grants.
+const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; grants: string[] }> =
+  [
+    {
+      subject: (r) => ({ type: 'Regulation', relations: r }),
+      relation: 'grant_officer',
+      grants: ['read', 'create_grant'],
+    },
+    {
+      subject: (r) => ({ type: 'Regulation', relations: r }),
+      relation: 'policy_officer',
+      grants: ['read'],
+    },
+    {
+      subject: (r) => ({ type: 'Grant', relations: r }),
+      relation: 'grant_officer',
+      grants: ['read', 'edit', 'delete', 'set_overseers', 'create_initiative'],
+    },
+    { subject: (r) => ({ type: 'Grant', relations: r }), relation: 'overseer', grants: ['read'] },
+    {
+      subject: (r) => initiative(true, ...r),
+      relation: 'grant_officer',
+      grants: ['read', 'edit', 'delete', 'set_owners', 'create_activity'],
+    },
+    { subject: (r) => initiative(true, ...r), relation: 'policy_officer', grants: ['read'] },
+    {
+      subject: (r) => initiative(true, ...r),
+      relation: 'overseer',
+      grants: ['read', 'create_payment', 'link_payment'],
+    },
+    {
+      subject: (r) => initiative(true, ...r),
+      relation: 'initiative_owner',
+      grants: ['read', 'edit', 'set_owners', 'create_activity', 'create_payment', 'link_payment'],
+    },
+    {
+      subject: (r) => initiative(true, ...r),
+      relation: 'any_activity_owner',
+      grants: ['read', 'link_payment'],
+    },
+    {
+      subject: (r) => activity(true, ...r),
+      relation: 'activity_owner',
+      grants: ['read', 'edit', 'create_payment', 'link_payment'],
+    },
+    {
+      subject: (r) => activity(true, ...r),
+      relation: 'initiative_owner',
+      grants: ['read', 'edit', 'delete', 'set_owners', 'create_payment', 'link_payment'],
+    },
+    { subject: (r) => activity(true, ...r), relation: 'any_activity_owner', grants: ['read'] },
+    {
+      subject: (r) => payment({ hidden: true, hasActivity: true, relations: r }),
+      relation: 'activity_owner',
+      grants: ['read', 'edit', 'delete', 'link_activity'],
+    },
+    {
+      subject: (r) => payment({ hidden: true, relations: r }),
+      relation: 'grant_officer',
+      grants: ['read', 'edit', 'link_initiative', 'link_activity'],
+    },
+    {
+      subject: (r) => payment({ manual: false, hasInitiative: false, relations: r }),
+      relation: 'account_user',
+      grants: ['read', 'link_initiative'],
+    },
+    {
+      subject: (r) => ({ type: 'BankAccount', relations: r }),
+      relation: 'account_owner',
+      grants: ['read', 'renew', 'revoke', 'delete', 'set_users'],
+    },
+    {
+      subject: (r) => ({ type: 'BankAccount', relations: r }),
+      relation: 'account_user',
+      grants: ['read'],
+    },
+  ];
+
+describe('scoped roles', () => {
+  it.each(scoped)('$relation on $subject', ({ subject, relation, grants }) => {
+    expect(allowedActions(user, subject([relation]))).toEqual(grants);
+    // Without the relation, the same ordinary user holds only what everyone holds.
+    expect(allowedActions(user, subject([])).every((a) => grants.includes(a))).toBe(true);
+  });
+});
+
+describe('class-level and field-level rules', () => {
+  it('only admins may create users and funders', () => {
+    expect(classActions(admin, 'User')).toEqual(['create']);
+    expect(classActions(superuser, 'Funder')).toEqual(['create']);
+    expect(classActions(user, 'User')).toEqual([]);
+    expect(classActions(anonymous, 'Funder')).toEqual([]);
+    expect(classActions(admin, 'Initiative')).toEqual([]);
+  });
+
+  it('user fields follow who edits whom', () => {
+    const self = { type: 'User', id: user.id, hidden: false, isSuperuser: false } as const;
+    expect(editableFields(user, self)).toEqual([
+      'first_name',
+      'last_name',
+      'biography',
+      'email',
+      'password',
+    ]);
+    const other = { ...self, id: 99 };
+    expect(editableFields(user, other)).toEqual([]);
+    expect(editableFields(admin, other)).toEqual([
+      'first_name',
+      'last_name',
+      'biography',
+      'email',
+      'role',
+      'is_active',
+      'hidden',
+    ]);
+    expect(editableFields(superuser, other)).toContain('is_superuser');
+    expect(editableFields(admin, { ...other, isSuperuser: true })).toEqual([]);
+  });
+
+  it('owners edit only the story of an initiative; managers edit all', () => {
+    expect(editableFields(user, initiative(false, 'initiative_owner'))).toEqual([
+      'description',
+      'purpose',
+      'target_audience',
+    ]);
+    expect(editableFields(user, initiative(false, 'grant_officer'))).toContain('name');
+    expect(editableFields(user, initiative(false, 'overseer'))).toEqual([]);
+    expect(editableFields(user, activity(false, 'activity_owner'))).not.toContain('name');
+    expect(editableFields(user, activity(false, 'initiative_owner'))).toContain('budget');
+  });
+
+  it('bank fields of imported payments are locked for everyone', () => {
+    const imported = payment({ manual: false });
+    expect(editableFields(admin, imported)).toEqual([
+      'short_user_description',
+      'long_user_description',
+      'hidden',
+    ]);
+    expect(editableFields(admin, payment({}))).toContain('transaction_amount');
+    expect(editableFields(anonymous, payment({}))).toEqual([]);
+  });
+
+  it('nobody deletes themself', () => {
+    expect(
+      can(admin, 'delete', { type: 'User', id: admin.id, hidden: false, isSuperuser: false }),
+    ).toBe(false);
+  });
+});
