@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
 import { filesRoutes } from './files';
+import { fundersRoutes } from './funders';
+import { grantsRoutes } from './grants';
 import { healthRoutes } from './health';
+import { regulationsRoutes } from './regulations';
 import { usersRoutes } from './users';
 
 /** Every feature's routes, registered under /api. */
@@ -10,4 +13,7 @@ export const features: Array<(api: FastifyInstance) => Promise<void>> = [
   filesRoutes,
   authRoutes,
   usersRoutes,
+  fundersRoutes,
+  regulationsRoutes,
+  grantsRoutes,
 ];

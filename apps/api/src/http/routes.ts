@@ -6,7 +6,7 @@ import type { Ctx } from './context';
 import { unauthenticated } from './errors';
 import { readMultipart, type Upload } from './uploads';
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
 export interface HandlerInput<E extends Endpoint> {
   params: Out<E['params']>;
@@ -23,6 +23,12 @@ export type Handler<E extends Endpoint> = (
   input: HandlerInput<E>,
 ) => Promise<z.output<E['response']>>;
 
+/** Per-route extras beyond the contract. */
+export interface RouteOptions {
+  /** Rate limit per client IP (@fastify/rate-limit): `max` requests per `timeWindow` ms → 429. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered contract, so a test can assert that no contract lacks its route. */
@@ -38,6 +44,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: Handler<E>,
+  options: RouteOptions = {},
 ) {
   const status = endpoint.status ?? 200;
   app.endpoints.add(endpoint);
@@ -45,6 +52,7 @@ export function registerEndpoint<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.path.split('/')[1] ?? 'api'],

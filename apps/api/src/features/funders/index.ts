@@ -1,0 +1,3 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function fundersRoutes(_api: FastifyInstance) {}

@@ -1,0 +1,3 @@
+import type { FastifyInstance } from 'fastify';
+
+export async function grantsRoutes(_api: FastifyInstance) {}

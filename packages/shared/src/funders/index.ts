@@ -1,0 +1,2 @@
+export * from './funders.schema';
+export * from './funders.contract';

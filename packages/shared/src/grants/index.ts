@@ -1,0 +1,2 @@
+export * from './grants.schema';
+export * from './grants.contract';

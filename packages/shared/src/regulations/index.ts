@@ -1,0 +1,2 @@
+export * from './regulations.schema';
+export * from './regulations.contract';
