@@ -5,7 +5,7 @@ import { AppError } from './errors';
 
 /** Postgres unique violation: the last line of defence behind the services' own checks. */
 const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505';
+  typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorBody['code'] }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },

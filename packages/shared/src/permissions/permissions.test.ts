@@ -49,7 +49,7 @@ const EVERYONE: ActorName[] = ['anonymous', ...LOGGED_IN];
 const globalMatrix: Row[] = [
   { subject: { type: 'Funder' }, action: 'read', allowed: EVERYONE },
   ...(['edit', 'delete', 'create_regulation'] as const).map((action) => ({
-    subject: { type: 'Funder' } as Subject,
+    subject: { type: 'Funder' } satisfies Subject,
     action,
     allowed: ADMINS,
   })),

@@ -1,0 +1,54 @@
+// End-to-end tests: `npx playwright test -c apps/web/playwright.config.ts` (or `npm test`).
+// Uses Debian's chromium (apt-get install chromium); never `npx playwright install`.
+// The web server is `npm run e2e:server` at the repo root: it builds/starts the app on a fresh
+// data directory and must answer http://127.0.0.1:8123/api/health when ready.
+import { defineConfig } from '@playwright/test';
+
+// The web tsconfig has DOM types, not Node's; this file only needs process.env.
+declare const process: { env: Record<string, string | undefined> };
+
+const port = 8123;
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = !!process.env.CI && process.env.CI !== 'false';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: isCI ? 1 : 0,
+  forbidOnly: isCI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm run e2e:server',
+    // Relative to this file: the repo root.
+    cwd: '../..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

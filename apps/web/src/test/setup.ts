@@ -1,0 +1,69 @@
+// Vitest setup for apps/web (jsdom). Registered in the root vitest.config.ts, project "web".
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+
+/*
+ * console.error guard: any console.error during a test fails that test (React reports bad
+ * props, act() problems, failed prop types, missing keys, ... through console.error).
+ *
+ * A test that expects an error opts out by spying on it, which also silences it:
+ *
+ *   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+ *   ...
+ *   expect(consoleError).toHaveBeenCalled();
+ *
+ * How: before each test console.error is replaced by `guard`, which records the call and still
+ * prints it. After the test, if console.error is still `guard` (nobody spied on it) and it was
+ * called, the afterEach hook throws, which fails the test. A test's vi.spyOn replaces `guard`, so
+ * its calls are the test's business; `restoreMocks: true` removes the spy before the next test.
+ */
+const originalConsoleError = console.error;
+const recordedErrors: unknown[][] = [];
+
+function guard(...args: unknown[]): void {
+  recordedErrors.push(args);
+  originalConsoleError.apply(console, args);
+}
+
+function describeArg(arg: unknown): string {
+  if (arg instanceof Error) return arg.stack ?? arg.message;
+  if (typeof arg === 'string') return arg;
+  try {
+    return JSON.stringify(arg) ?? String(arg);
+  } catch {
+    return String(arg);
+  }
+}
+
+/** Renders a console.error call roughly like the console does (printf-style %s/%d/%o). */
+function describeCall(args: unknown[]): string {
+  const [first, ...rest] = args;
+  if (typeof first !== 'string') return args.map(describeArg).join(' ');
+  const message = first.replace(/%[sdifoOc]/g, (token) => {
+    if (rest.length === 0) return token;
+    const value = rest.shift();
+    return token === '%c' ? '' : describeArg(value);
+  });
+  return [message, ...rest.map(describeArg)].join(' ');
+}
+
+beforeEach(() => {
+  recordedErrors.length = 0;
+  console.error = guard;
+});
+
+afterEach(() => {
+  // Unmount first: effects' cleanups may log as well.
+  cleanup();
+  const optedOut = console.error !== guard;
+  const calls = recordedErrors.splice(0);
+  console.error = originalConsoleError;
+  if (!optedOut && calls.length > 0) {
+    const first = describeCall(calls[0] ?? []);
+    throw new Error(
+      `console.error was called ${calls.length} time(s) during this test. First call:\n${first}\n` +
+        "If this error is expected, opt out with vi.spyOn(console, 'error').mockImplementation(() => {}) and assert on it.",
+    );
+  }
+});

@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// `npm test`: runs every test runner of the monorepo in order, streams their output, and ends
+// with exactly one summary line: `N passed, N failed[, N skipped]`. Exits 1 if anything failed.
+//
+//   1. vitest, all projects (shared, api on PGlite, web)           always
+//   2. vitest, project "api" again with TEST_DB=postgres           only if TEST_DATABASE_URL is set
+//   3. Playwright end-to-end (apps/web/playwright.config.ts)       unless SKIP_E2E=1
+//
+// Counts come from each runner's JSON report. A runner that exits non-zero without reporting
+// a failure (crash, unhandled error, failing web server, ...) counts as 1 failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+let current = null;
+
+function forward(signal) {
+  if (current && current.exitCode === null) current.kill(signal);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.on('SIGINT', () => forward('SIGINT'));
+process.on('SIGTERM', () => forward('SIGTERM'));
+
+function banner(text) {
+  console.log(`\n=== ${text} ===\n`);
+}
+
+/** Runs a command with inherited stdio; resolves with its exit code (1 when killed or not started). */
+function run(args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(npx, args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+    });
+    current = child;
+    child.on('error', (error) => {
+      console.error(`[test] could not start ${npx} ${args.join(' ')}: ${error.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      current = null;
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    console.error(`[test] unreadable report ${file}: ${error.message}`);
+    return null;
+  }
+}
+
+/** Adds one runner's counts to the total, applying the "crash = 1 failed" rule. */
+function record(label, exitCode, counts) {
+  let { passed, failed, skipped } = counts ?? { passed: 0, failed: 0, skipped: 0 };
+  if (!counts) {
+    console.error(`[test] ${label}: no report (exit code ${exitCode}); counted as 1 failed`);
+    failed = 1;
+  } else if (exitCode !== 0 && failed === 0) {
+    console.error(
+      `[test] ${label}: exit code ${exitCode} without a failed test; counted as 1 failed`,
+    );
+    failed = 1;
+  }
+  total.passed += passed;
+  total.failed += failed;
+  total.skipped += skipped;
+  // Deliberately not in the "N passed, N failed" shape: only the last line of this script is.
+  console.log(`[test] ${label}: passed=${passed} failed=${failed} skipped=${skipped}`);
+}
+
+function vitestCounts(report) {
+  if (!report || typeof report.numPassedTests !== 'number') return null;
+  // A test file that fails to load (syntax error, failing beforeAll, ...) has no failed test of
+  // its own; count each such file once.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+async function vitest(label, extraArgs, env) {
+  banner(label);
+  const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
+  const code = await run(
+    [
+      'vitest',
+      'run',
+      ...extraArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
+  record(label, code, vitestCounts(readJson(out)));
+}
+
+function playwrightCounts(report) {
+  const stats = report?.stats;
+  if (!stats || typeof stats.expected !== 'number') return null;
+  return {
+    passed: stats.expected + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+async function playwright(label) {
+  banner(label);
+  const out = path.join(tmp, 'playwright.json');
+  const code = await run(
+    [
+      'playwright',
+      'test',
+      '-c',
+      'apps/web/playwright.config.ts',
+      '--reporter=list,json',
+      // Until the first spec exists this must not fail; the server is not even started then.
+      '--pass-with-no-tests',
+    ],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  );
+  record(label, code, playwrightCounts(readJson(out)));
+}
+
+try {
+  await vitest('vitest (shared, api on PGlite, web)', [], {});
+
+  if (process.env.TEST_DATABASE_URL) {
+    await vitest('vitest (api on PostgreSQL)', ['--project', 'api'], { TEST_DB: 'postgres' });
+  } else {
+    console.log('\n[test] TEST_DATABASE_URL is not set: skipping the API suite on PostgreSQL');
+  }
+
+  if (process.env.SKIP_E2E === '1') {
+    console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests');
+  } else {
+    await playwright('playwright (e2e)');
+  }
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
+console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
+process.exit(total.failed > 0 ? 1 : 0);

@@ -1,0 +1,47 @@
+// One vitest run for the whole monorepo: `npx vitest run` (all projects) or
+// `npx vitest run --project api` (one project). `npm test` (scripts/test.mjs) drives it.
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// The web tests reuse the app's Vite config (plugins, aliases) once it exists.
+const webViteConfig = './apps/web/vite.config.ts';
+
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          root: './apps/api',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          // Child processes: PGlite (WASM), sharp and smtp-server behave better outside worker threads.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ...(existsSync(webViteConfig) ? { extends: webViteConfig } : {}),
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+          // Spies created with vi.spyOn are restored before each test.
+          restoreMocks: true,
+        },
+      },
+    ],
+  },
+});
