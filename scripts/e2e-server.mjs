@@ -1,0 +1,81 @@
+// The app as the end-to-end tests see it: the built SPA and the API in one process on a fresh
+// data directory with the demo seed, sending mail over real SMTP to a local catcher whose
+// messages the tests read from a small HTTP mailbox.
+//   app      http://127.0.0.1:8123
+//   mailbox  http://127.0.0.1:8124/messages   (GET: JSON list, newest last; DELETE: empty it)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const APP_PORT = 8123;
+const MAILBOX_PORT = 8124;
+const SMTP_PORT = 8125;
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@helder/web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const messages = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        messages.push({
+          to: mail.to?.value?.map((a) => a.address) ?? [],
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+        });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(SMTP_PORT, '127.0.0.1');
+
+const mailbox = createServer((req, res) => {
+  if (req.method === 'DELETE') messages.length = 0;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(messages));
+});
+mailbox.listen(MAILBOX_PORT, '127.0.0.1');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'helder-e2e-'));
+const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(APP_PORT),
+    PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  app.kill('SIGTERM');
+  smtp.close();
+  mailbox.close();
+  setTimeout(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code);
+  }, 500);
+}
+app.on('exit', (code) => stop(code ?? 0));
+process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => stop(0));
