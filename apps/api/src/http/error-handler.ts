@@ -1,11 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@helder/shared/http';
-import { AppError } from './errors';
-
-/** Postgres unique violation: the last line of defence behind the services' own checks. */
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
+import { AppError, isUniqueViolation } from './errors';
 
 const FASTIFY_CODES: Record<string, { status: number; code: ErrorBody['code'] }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -23,21 +19,17 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => {
-        const issue = v.params.issue as { code: string; message: string };
-        return {
-          field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          code: issue.code,
-          message: v.message ?? issue.message,
-        };
-      });
-      return reply
-        .status(422)
-        .send({
-          detail: 'Validation failed',
-          code: 'VALIDATION_ERROR',
-          errors,
-        } satisfies ErrorBody);
+      // fastify-type-provider-zod 7: `keyword` is the zod issue code, `message` its text.
+      const errors: FieldError[] = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        code: v.keyword,
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(422).send({
+        detail: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        errors,
+      } satisfies ErrorBody);
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ detail: 'Too many requests', code: 'RATE_LIMITED' });

@@ -24,3 +24,14 @@ export const payloadTooLarge = () =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB');
 export const unsupportedMediaType = (allowed: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type; allowed: ${allowed}`);
+
+/**
+ * A Postgres unique violation (23505) anywhere in the cause chain: Drizzle wraps driver errors.
+ * Services map it to their 409; the error handler keeps it as the last line of defence.
+ */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let err = e; typeof err === 'object' && err !== null; err = (err as Error).cause) {
+    if ('code' in err && err.code === '23505') return true;
+  }
+  return false;
+}

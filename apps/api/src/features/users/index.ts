@@ -1,3 +1,2 @@
-import type { FastifyInstance } from 'fastify';
-
-export async function usersRoutes(_api: FastifyInstance) {}
+export { usersRoutes } from './users.routes';
+export { toUserResponse } from './users.response';

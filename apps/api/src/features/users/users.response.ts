@@ -1,0 +1,45 @@
+import { isAdmin } from '@helder/shared/permissions';
+import type { Picture, User } from '@helder/shared/users';
+import type { Ctx } from '../../http/context';
+import { signFileUrl } from '../../lib/file-urls';
+import { pictureUrls } from '../../lib/pictures';
+import type { UserRow } from './users.queries';
+
+type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock'>;
+
+/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (server-rules §11). */
+export function signedPicture(ctx: SigningCtx, key: string): Picture {
+  const now = ctx.clock();
+  return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));
+}
+
+/**
+ * The one mapper from a user row to the response (server-rules §6). Keys the caller may not
+ * read are absent: `email` needs a login; account flags are for the user themself and admins;
+ * bank accounts for the user themself.
+ */
+export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
+  const { actor } = ctx;
+  const self = actor !== null && actor.id === row.id;
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    biography: row.biography,
+    role: row.role,
+    profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
+    initiatives: row.initiatives,
+    activities: row.activities,
+    ...(actor !== null ? { email: row.email } : {}),
+    ...(self || isAdmin(actor)
+      ? {
+          is_active: row.isActive,
+          is_superuser: row.isSuperuser,
+          is_verified: row.isVerified,
+          hidden: row.hidden,
+        }
+      : {}),
+    // Filled by the bank-accounts feature (one subselect per list, like initiatives).
+    ...(self ? { owned_bank_accounts: [], used_bank_accounts: [] } : {}),
+  };
+}

@@ -1,0 +1,267 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { can, editableFields, type Actor, type Subject } from '@helder/shared/permissions';
+import type {
+  inviteUserBody,
+  Picture,
+  updateUserBody,
+  User,
+  usersQuery,
+} from '@helder/shared/users';
+import { users } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  isUniqueViolation,
+  notFound,
+  unsupportedMediaType,
+} from '../../http/errors';
+import { sniff, type Upload } from '../../http/uploads';
+import { audit, diff } from '../../lib/audit';
+import { hashPassword } from '../../lib/passwords';
+import { pictureKeys, storeFile } from '../../lib/pictures';
+import { revokePasswordTokens, sendInvitation } from '../auth';
+import {
+  emailTaken,
+  lockUserPicture,
+  selectUser,
+  selectUserPage,
+  type UserRow,
+} from './users.queries';
+import { signedPicture, toUserResponse } from './users.response';
+
+export { toUserResponse };
+
+type UsersQuery = z.output<typeof usersQuery>;
+type InviteInput = z.output<typeof inviteUserBody>;
+type UpdateInput = z.output<typeof updateUserBody>;
+
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** PATCH body fields that map onto a column, with the column they change. */
+const FIELD_COLUMNS = {
+  email: 'email',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  biography: 'biography',
+  role: 'role',
+  is_active: 'isActive',
+  is_superuser: 'isSuperuser',
+  hidden: 'hidden',
+} as const satisfies Partial<Record<keyof UpdateInput, keyof UserRow>>;
+type Field = keyof typeof FIELD_COLUMNS;
+
+type UserSubject = Extract<Subject, { type: 'User' }>;
+const subjectOf = (row: Pick<UserRow, 'id' | 'hidden' | 'isSuperuser'>): UserSubject => ({
+  type: 'User',
+  id: row.id,
+  hidden: row.hidden,
+  isSuperuser: row.isSuperuser,
+});
+
+const emailTakenError = () => conflict('EMAIL_TAKEN', 'This e-mail address is already in use');
+
+/** The user, or 404 when it does not exist or the caller may not see it (hidden). */
+async function findVisible(ctx: Ctx, id: number): Promise<UserRow> {
+  const row = await selectUser(ctx.db, id);
+  if (!row || !can(ctx.actor, 'read', subjectOf(row))) throw notFound('User');
+  return row;
+}
+
+/** Files are removed after the commit; a failure leaves an orphan file, never a broken row. */
+async function removeFiles(ctx: Ctx, keys: string[]) {
+  await ctx.storage.delete(keys).catch((err: unknown) => {
+    ctx.log.warn({ err, keys }, 'could not remove stored files');
+  });
+}
+
+export async function listUsers(ctx: Ctx, query: UsersQuery): Promise<User[]> {
+  const rows = await selectUserPage(ctx.db, { actor: ctx.actor, ...query });
+  return rows.map((row) => toUserResponse(ctx, row));
+}
+
+export async function getUser(ctx: Ctx, id: number): Promise<User> {
+  return toUserResponse(ctx, await findVisible(ctx, id));
+}
+
+/** Creates an account without a password and mails a set-password link (server-rules §3). */
+export async function inviteUser(ctx: Ctx, input: InviteInput): Promise<User> {
+  const actor = requireActor(ctx);
+  const subject = subjectOf({ id: 0, hidden: input.hidden, isSuperuser: input.is_superuser });
+  if (!can(actor, 'create', subject)) {
+    throw forbidden('Only administrators can invite users');
+  }
+  if (input.is_superuser && !actor.isSuperuser) {
+    throw forbidden('Only a superuser can create a superuser');
+  }
+  if (await emailTaken(ctx.db, input.email)) throw emailTakenError();
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          biography: input.biography,
+          role: input.role,
+          isActive: input.is_active,
+          isSuperuser: input.is_superuser,
+          isVerified: input.is_verified,
+          hidden: input.hidden,
+        })
+        .returning({ id: users.id });
+      const user = (await selectUser(tx, created!.id))!;
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'User',
+        entityId: user.id,
+        action: 'create',
+        changes: diff({}, { ...input }),
+      });
+      // Inside the transaction: when the mail cannot be sent, no account without a link remains.
+      await sendInvitation({ ...ctx, db: tx }, user);
+      return user;
+    });
+    return toUserResponse(ctx, row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw emailTakenError();
+    throw e;
+  }
+}
+
+/**
+ * Field-level edit (server-rules §5–6): a field the caller may not edit is refused only when its
+ * value changes; echoed unchanged values are ignored. The password only by the user themself.
+ */
+export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Promise<User> {
+  const actor = requireActor(ctx);
+  const row = await findVisible(ctx, id);
+  const subject = subjectOf(row);
+  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this user');
+  const allowed = new Set(editableFields(actor, subject));
+
+  const set: Partial<typeof users.$inferInsert> = {};
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const field of Object.keys(FIELD_COLUMNS) as Field[]) {
+    const to = input[field];
+    const column = FIELD_COLUMNS[field];
+    const from = row[column];
+    if (to === undefined || sameValue(field, from, to)) continue;
+    if (!allowed.has(field)) throw forbidden(`You may not change ${field}`);
+    checkSelfGuards(actor, row, field, to);
+    Object.assign(set, { [column]: to });
+    before[field] = from;
+    after[field] = to;
+  }
+  if (input.password !== undefined) {
+    if (!allowed.has('password')) throw forbidden('Only the user themself can change the password');
+    set.passwordHash = await hashPassword(input.password);
+  }
+  if (Object.keys(set).length === 0) return toUserResponse(ctx, row);
+  if (set.email !== undefined && (await emailTaken(ctx.db, set.email, id))) {
+    throw emailTakenError();
+  }
+
+  try {
+    const updated = await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set(set).where(eq(users.id, id));
+      const changes = diff(before, after);
+      if (set.passwordHash !== undefined) {
+        changes.password = { from: '***', to: '***' };
+        await revokePasswordTokens(tx, id);
+      }
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'User',
+        entityId: id,
+        action: 'update',
+        changes,
+      });
+      return (await selectUser(tx, id))!;
+    });
+    return toUserResponse(ctx, updated);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw emailTakenError();
+    throw e;
+  }
+}
+
+/** E-mail addresses compare case-insensitively (they are unique that way). */
+const sameValue = (field: Field, from: unknown, to: unknown) =>
+  field === 'email' ? String(from).toLowerCase() === String(to).toLowerCase() : from === to;
+
+/** Nobody locks themself out: an admin cannot deactivate their own account. */
+function checkSelfGuards(actor: Actor, row: UserRow, field: Field, to: unknown) {
+  if (actor.id !== row.id) return;
+  if (field === 'is_active' && to === false) throw forbidden('You cannot deactivate yourself');
+}
+
+/** Deletes a user with their role links; their picture files go after the commit (§10). */
+export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
+  const actor = requireActor(ctx);
+  const row = await findVisible(ctx, id);
+  if (actor.id === id) throw forbidden('You cannot delete yourself');
+  if (!can(actor, 'delete', subjectOf(row))) throw forbidden('You may not delete this user');
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await audit(tx, {
+      actorId: actor.id,
+      entityClass: 'User',
+      entityId: id,
+      action: 'delete',
+      changes: diff(
+        { email: row.email, first_name: row.firstName, last_name: row.lastName, role: row.role },
+        { email: null, first_name: null, last_name: null, role: null },
+      ),
+    });
+  });
+  if (row.pictureKey) await removeFiles(ctx, pictureKeys(row.pictureKey));
+}
+
+/** Throws 415 unless sharp can decode the whole image (a corrupt file is the client's fault). */
+async function assertDecodable(data: Buffer) {
+  try {
+    await sharp(data).resize(8, 8, { fit: 'inside' }).raw().toBuffer();
+  } catch {
+    throw unsupportedMediaType(PICTURE_TYPES.join(', '));
+  }
+}
+
+/** Stores a new profile picture with thumbnails; the old files go after the commit (§11). */
+export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
+  const actor = requireActor(ctx);
+  const row = await findVisible(ctx, id);
+  if (!can(actor, 'edit', subjectOf(row))) throw forbidden('You may not edit this user');
+  const file = files.find((f) => f.fieldname === 'file');
+  if (!file) throw invalid('file', 'required', 'Send the picture in the multipart field "file"');
+  const type = await sniff(file.data, PICTURE_TYPES);
+  await assertDecodable(file.data);
+
+  const key = await storeFile(ctx.storage, `users/${id}`, file.data, type);
+  let oldKey: string | null;
+  try {
+    oldKey = await ctx.db.transaction(async (tx) => {
+      const current = await lockUserPicture(tx, id);
+      if (!current) throw notFound('User');
+      await tx.update(users).set({ pictureKey: key }).where(eq(users.id, id));
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'User',
+        entityId: id,
+        action: 'update',
+        changes: { profile_picture: { from: current.pictureKey, to: key } },
+      });
+      return current.pictureKey;
+    });
+  } catch (e) {
+    await removeFiles(ctx, pictureKeys(key));
+    throw e;
+  }
+  if (oldKey) await removeFiles(ctx, pictureKeys(oldKey));
+  return signedPicture(ctx, key);
+}
