@@ -60,6 +60,8 @@ const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     SEED_DEMO: 'true',
+    // Every spec logs in from this one address; the limit itself is covered by API tests.
+    AUTH_RATE_LIMIT: '1000',
     LOG_LEVEL: 'warn',
   },
 });

@@ -29,6 +29,11 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:a-f/, ]+)$/i, 'must be true, false, a hop count or addresses')
+    .default('false'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST: z.string().optional(),
 });
 
@@ -55,6 +60,10 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   seedDemo: boolean;
+  /** Fastify's trustProxy: only then is X-Forwarded-For believed (it decides rate-limit keys). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Login and reset attempts per minute per client address; forgot-password gets half. */
+  authRateLimit: number;
   webDist: string | undefined;
 }
 
@@ -68,6 +77,15 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -105,6 +123,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: e.WEB_DIST,
   };
 }

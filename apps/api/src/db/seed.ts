@@ -1,6 +1,210 @@
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@helder/shared/permissions';
 import type { Config } from '../config/env';
-import type { Db } from './client';
+import { audit } from '../lib/audit';
+import { hashPassword } from '../lib/passwords';
+import type { Db, Tx } from './client';
+import { seedSponsors } from './seed-sponsors';
+import { users } from './schema';
 
-/** Demo data on the first start (an empty users table); features extend it. */
-export async function seedDemo(_input: { db: Db; log: FastifyBaseLogger; config: Config }) {}
+/** Every demo account has this password; the server prints the accounts at start. */
+export const DEMO_PASSWORD = 'helder-demo';
+
+interface DemoUser {
+  /** Stable handle for later seed steps that link scoped roles (e.g. `grantOfficer`). */
+  key: string;
+  email: string;
+  /** What the account is for, shown in the start-up table. */
+  description: string;
+  firstName: string;
+  lastName: string;
+  biography: string;
+  role: Role;
+  isSuperuser?: boolean;
+  hidden?: boolean;
+  isActive?: boolean;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  {
+    key: 'superuser',
+    email: 'super@helder.demo',
+    description: 'Super beheerder (alles, ook andere beheerders)',
+    firstName: 'Sanne',
+    lastName: 'Visser',
+    biography: 'Functioneel beheerder van Helder bij de gemeente. Houdt van heldere processen.',
+    role: 'administrator',
+    isSuperuser: true,
+  },
+  {
+    key: 'administrator',
+    email: 'beheer@helder.demo',
+    description: 'Beheerder',
+    firstName: 'Mark',
+    lastName: 'de Boer',
+    biography: 'Applicatiebeheerder en eerste aanspreekpunt voor nieuwe gebruikers.',
+    role: 'administrator',
+  },
+  {
+    key: 'financial',
+    email: 'financieel@helder.demo',
+    description: 'Financieel (leest alle betalingen, wijzigt niets)',
+    firstName: 'Fatima',
+    lastName: 'El Amrani',
+    biography: 'Controller bij het fonds. Kijkt mee of elke euro goed besteed wordt.',
+    role: 'financial',
+  },
+  {
+    key: 'grantOfficer',
+    email: 'subsidie@helder.demo',
+    description: 'Subsidiemedewerker van een regeling',
+    firstName: 'Joost',
+    lastName: 'Bakker',
+    biography: 'Subsidieadviseur sociaal domein. Beoordeelt aanvragen en begeleidt initiatieven.',
+    role: 'user',
+  },
+  {
+    key: 'policyOfficer',
+    email: 'beleid@helder.demo',
+    description: 'Beleidsmedewerker van een regeling',
+    firstName: 'Ingrid',
+    lastName: 'Mulder',
+    biography: 'Beleidsmedewerker leefbaarheid en participatie in de wijken.',
+    role: 'user',
+  },
+  {
+    key: 'overseer',
+    email: 'penvoerder@helder.demo',
+    description: 'Penvoerder van een beschikking',
+    firstName: 'Ruben',
+    lastName: 'Smit',
+    biography: 'Penvoerder namens de wijkraad. Beheert het budget van de buurtinitiatieven.',
+    role: 'user',
+  },
+  {
+    key: 'initiativeOwner',
+    email: 'initiatief@helder.demo',
+    description: 'Initiatiefnemer',
+    firstName: 'Noor',
+    lastName: 'Jansen',
+    biography: 'Trekker van de buurtmoestuin en de jaarlijkse straatbarbecue.',
+    role: 'user',
+  },
+  {
+    key: 'activityOwner',
+    email: 'activiteit@helder.demo',
+    description: 'Activiteitnemer',
+    firstName: 'Daan',
+    lastName: 'Hendriks',
+    biography: 'Organiseert de kookworkshops in het buurthuis.',
+    role: 'user',
+  },
+  ...[
+    ['Lotte', 'Dekker', 'Vrijwilliger bij de voedselbank en fanatiek hardloper.'],
+    ['Sem', 'van Dijk', 'Student bestuurskunde, loopt stage bij de gemeente.'],
+    ['Emma', 'Bos', 'Buurtbewoner en voorzitter van de speeltuinvereniging.'],
+    ['Milan', 'Peters', 'Jongerenwerker in Noord. Zet zich in voor sport op straat.'],
+    ['Yara', 'Koster', 'Kunstenaar; maakt muurschilderingen met kinderen uit de wijk.'],
+    ['Bram', 'de Jong', 'Gepensioneerd timmerman, repareert alles in het repaircafé.'],
+  ].map(([firstName, lastName, biography]): DemoUser => ({
+    key: `user${firstName}`,
+    email: `${firstName!.toLowerCase()}@helder.demo`,
+    description: 'Gebruiker',
+    firstName: firstName!,
+    lastName: lastName!,
+    biography: biography!,
+    role: 'user',
+  })),
+  {
+    key: 'hiddenUser',
+    email: 'julia@helder.demo',
+    description: 'Gebruiker, verborgen (alleen beheerders zien haar)',
+    firstName: 'Julia',
+    lastName: 'Kok',
+    biography: 'Werkt liever op de achtergrond aan de administratie van het wijkfonds.',
+    role: 'user',
+    hidden: true,
+  },
+  {
+    key: 'inactiveUser',
+    email: 'thijs@helder.demo',
+    description: 'Gebruiker, inactief (kan niet inloggen)',
+    firstName: 'Thijs',
+    lastName: 'Meijer',
+    biography: 'Was penningmeester van de bewonersvereniging; inmiddels verhuisd.',
+    role: 'user',
+    isActive: false,
+  },
+];
+
+/** The demo accounts as printed at start (e-mail, what it is for, password). */
+export const DEMO_ACCOUNTS = DEMO_USERS.map((u) => ({
+  email: u.email,
+  description: u.description,
+  password: DEMO_PASSWORD,
+}));
+
+/** A plain-text table of the demo accounts, for the console. */
+export function demoAccountsTable(): string {
+  const rows = [
+    ['E-mail', 'Rol', 'Wachtwoord'],
+    ...DEMO_ACCOUNTS.map((a) => [a.email, a.description, a.password]),
+  ];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
+  const rule = `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`;
+  return [
+    'Demo accounts (SEED_DEMO=true; set SEED_DEMO=false for a real installation):',
+    line(rows[0]!),
+    rule,
+    ...rows.slice(1).map(line),
+  ].join('\n');
+}
+
+/** Inserts the demo users; returns their ids by key for later seed steps. */
+async function seedUsers(tx: Tx): Promise<Record<string, number>> {
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  const rows = await tx
+    .insert(users)
+    .values(
+      DEMO_USERS.map((u, i) => ({
+        email: u.email,
+        passwordHash: hashes[i]!,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        biography: u.biography,
+        role: u.role,
+        isSuperuser: u.isSuperuser ?? false,
+        hidden: u.hidden ?? false,
+        isActive: u.isActive ?? true,
+        isVerified: true,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const ids: Record<string, number> = {};
+  for (const row of rows) {
+    const demo = DEMO_USERS.find((u) => u.email === row.email)!;
+    ids[demo.key] = row.id;
+    await audit(tx, { actorId: null, entityClass: 'User', entityId: row.id, action: 'create' });
+  }
+  return ids;
+}
+
+/**
+ * Demo data on the first start (an empty users table), in one transaction; a later start does
+ * nothing. Features add their own steps here, using the user ids by key.
+ */
+export async function seedDemo({ db, log }: { db: Db; log: FastifyBaseLogger; config: Config }) {
+  const seeded = await db.transaction(async (tx) => {
+    // Several API instances on one Postgres may start at once: only one seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('helder:seed-demo'))`);
+    const [existing] = await tx.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) return false;
+    const userIds = await seedUsers(tx);
+    await seedSponsors(tx, userIds);
+    return true;
+  });
+  if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);
+  return seeded;
+}

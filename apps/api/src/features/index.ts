@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env';
 import { authRoutes } from './auth';
 import { filesRoutes } from './files';
 import { fundersRoutes } from './funders';
@@ -8,7 +9,7 @@ import { regulationsRoutes } from './regulations';
 import { usersRoutes } from './users';
 
 /** Every feature's routes, registered under /api. */
-export const features: Array<(api: FastifyInstance) => Promise<void>> = [
+export const features: Array<(api: FastifyInstance, config: Config) => Promise<void>> = [
   healthRoutes,
   filesRoutes,
   authRoutes,

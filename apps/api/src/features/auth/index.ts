@@ -1,3 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-
-export async function authRoutes(_api: FastifyInstance) {}
+export { authRoutes } from './auth.routes';
+export {
+  issuePasswordToken,
+  passwordLink,
+  revokePasswordTokens,
+  sendInvitation,
+  sendPasswordReset,
+} from './auth.tokens';
+export { findUserByEmail } from './auth.service';
+export { loadSubject, registerSubjectLoader, type SubjectLoader } from './subjects';

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '@helder/shared/http';
+import { createTestApp, type TestApp } from './test/app';
+
+/**
+ * The shared modules whose `*Contract` exports must all have a route. Add a feature's module
+ * here when its routes land.
+ */
+const CONTRACT_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {
+  auth: () => import('@helder/shared/auth'),
+  users: () => import('@helder/shared/users'),
+};
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'response' in value;
+
+async function contractEndpoints() {
+  const found: Array<{ name: string; endpoint: Endpoint }> = [];
+  for (const [module, load] of Object.entries(CONTRACT_MODULES)) {
+    for (const [exportName, contract] of Object.entries(await load())) {
+      if (!exportName.endsWith('Contract') || typeof contract !== 'object' || !contract) continue;
+      for (const [key, endpoint] of Object.entries(contract)) {
+        if (isEndpoint(endpoint)) found.push({ name: `${module}.${exportName}.${key}`, endpoint });
+      }
+    }
+  }
+  return found;
+}
+
+const aString: unknown = expect.any(String);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the app', () => {
+  it('has a route for every endpoint of every contract', async () => {
+    const endpoints = await contractEndpoints();
+    expect(endpoints.length).toBeGreaterThan(5);
+    const missing = endpoints
+      .filter(
+        ({ endpoint }) =>
+          !t.app.endpoints.has(endpoint) ||
+          !t.app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` }),
+      )
+      .map(({ name, endpoint }) => `${name}: ${endpoint.method} /api${endpoint.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers /api/health with 200', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/does-not-exist'],
+      ['POST', '/api/auth/nope'],
+      ['DELETE', '/api/health'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ detail: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('answers malformed JSON with 400 and a code, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', detail: aString });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('publishes an OpenAPI document at /api/docs/json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{
+      openapi: string;
+      info: { title: string; version: string };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.info).toMatchObject({ title: 'Helder API', version: aString });
+    const loginOp = doc.paths['/api/auth/jwt/login']?.post;
+    expect(loginOp?.responses).toHaveProperty('200');
+    expect(doc.paths['/api/auth/forgot-password']?.post?.responses).toHaveProperty('202');
+    // Every operation documents at least one response; hidden routes stay out.
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        expect(Object.keys(op.responses ?? {}), `${method} ${path}`).not.toHaveLength(0);
+      }
+    }
+    expect(doc.paths).not.toHaveProperty('/api/health');
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'helder-env-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = 'a-secret-key-that-is-at-least-32-characters';
+
+describe('loadConfig', () => {
+  it('has safe defaults for everything', () => {
+    const config = loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8000,
+      publicUrl: 'http://localhost:8000',
+      dataDir: dir,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      storage: { kind: 'local' },
+      seedDemo: true,
+      corsOrigins: [],
+    });
+  });
+
+  it.each(['abc', '70000', '-1', '80.5'])('refuses PORT=%s with a one-line ConfigError', (port) => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: port, DATA_DIR: dir, SECRET_KEY: SECRET });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toMatch(/^Invalid setting PORT: /);
+    expect(message).not.toContain('\n');
+  });
+
+  it('names the bad setting for other values too', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://x' })).toThrow(
+      /^Invalid setting DATABASE_URL: /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SECRET_KEY: 'short' })).toThrow(
+      /^Invalid setting SECRET_KEY: /,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, STORAGE: 's3' })).toThrow(
+      'Invalid setting S3_BUCKET: required when STORAGE=s3',
+    );
+  });
+
+  it('generates SECRET_KEY once, stores it with mode 0600 and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'secret_key');
+    expect(first.secretKey.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8')).toBe(first.secretKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.secretKey).toBe(first.secretKey);
+  });
+
+  it('uses SECRET_KEY from the environment without writing a file', () => {
+    expect(loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET }).secretKey).toBe(SECRET);
+    expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
+  });
+});

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { DataDirLockedError } from './lock';
+
+const apiRoot = path.resolve(import.meta.dirname, '../..');
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'helder-lock-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a TypeScript entry point of the API in its own Node process. */
+function run(script: string, args: string[] = []) {
+  // Embedded PGlite on `dir`, whatever the surrounding environment says.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: apiRoot,
+      env: {
+        ...env,
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('the PGlite data directory lock', () => {
+  it('refuses a second open while the first is open, and allows it after close', async () => {
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    await second.close();
+  });
+
+  it('takes over the stale lock of a process that no longer runs', async () => {
+    writeFileSync(path.join(dir, 'helder.lock'), '2147483646');
+    const db = await openDatabase({ dataDir: dir });
+    await db.close();
+  });
+
+  it('makes a second server process exit with a clear message', async () => {
+    const held = await openDatabase({ dataDir: dir });
+    try {
+      const { code, stderr } = await run('src/server.ts');
+      expect(code).not.toBe(0);
+      expect(stderr).toContain(`The data directory ${dir} is in use by another Helder process`);
+      expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('makes the user:create CLI exit with a clear message', async () => {
+    const held = await openDatabase({ dataDir: dir });
+    try {
+      const { code, stderr } = await run('src/cli/user-create.ts', ['--email', 'a@example.test']);
+      expect(code).toBe(1);
+      expect(stderr).toContain('is in use by another Helder process');
+      expect(stderr).toContain('stop the Helder server first');
+    } finally {
+      await held.close();
+    }
+  });
+});
