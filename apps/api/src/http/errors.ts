@@ -26,12 +26,17 @@ export const unsupportedMediaType = (allowed: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type; allowed: ${allowed}`);
 
 /**
- * A Postgres unique violation (23505) anywhere in the cause chain: Drizzle wraps driver errors.
- * Services map it to their 409; the error handler keeps it as the last line of defence.
+ * The unique index a Postgres unique violation (23505) hit ('' when unnamed), or null for any
+ * other error. Drizzle wraps the driver's error (node-postgres or PGlite) in `cause`, so the
+ * chain is walked. Services check uniqueness before writing and map this race to the same 409
+ * (server-rules §9); the error handler keeps it as the last line of defence.
  */
-export function isUniqueViolation(e: unknown): boolean {
+export function uniqueViolation(e: unknown): string | null {
   for (let err = e; typeof err === 'object' && err !== null; err = (err as Error).cause) {
-    if ('code' in err && err.code === '23505') return true;
+    const { code, constraint } = err as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
-  return false;
+  return null;
 }
+
+export const isUniqueViolation = (e: unknown) => uniqueViolation(e) !== null;

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { fundersContract } from '@helder/shared/funders';
+import { registerEndpoint } from '../../http/routes';
+import {
+  createFunder,
+  deleteFunder,
+  getFunder,
+  listFunders,
+  updateFunder,
+} from './funders.service';
+
+/** HTTP only: every rule lives in funders.service.ts. */
+export async function fundersRoutes(api: FastifyInstance) {
+  registerEndpoint(api, fundersContract.list, async ({ ctx, query }) => ({
+    funders: await listFunders(ctx, query),
+  }));
+  registerEndpoint(api, fundersContract.create, ({ ctx, body }) => createFunder(ctx, body));
+  registerEndpoint(api, fundersContract.get, ({ ctx, params }) => getFunder(ctx, params.id));
+  registerEndpoint(api, fundersContract.update, ({ ctx, params, body }) =>
+    updateFunder(ctx, params.id, body),
+  );
+  registerEndpoint(api, fundersContract.remove, async ({ ctx, params }) => {
+    await deleteFunder(ctx, params.id);
+    return undefined;
+  });
+}

@@ -1,0 +1,157 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Funder, funderBody, funderPatch } from '@helder/shared/funders';
+import { can, editableFields, type Subject } from '@helder/shared/permissions';
+import type { Executor } from '../../db/client';
+import { funders, grants, regulations } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
+import { audit, diff } from '../../lib/audit';
+import { changedFields } from '../../lib/patch';
+
+type FunderInput = z.output<typeof funderBody>;
+type FunderPatch = z.output<typeof funderPatch>;
+
+/** Funders have no scoped roles: admins manage them, everyone reads (server-rules §5). */
+const FUNDER: Subject = { type: 'Funder' };
+const nameTaken = () => conflict('NAME_TAKEN', 'A funder with this name already exists');
+
+const funderColumns = { id: funders.id, name: funders.name, url: funders.url };
+
+export async function findFunder(db: Executor, id: number): Promise<Funder | undefined> {
+  const [row] = await db.select(funderColumns).from(funders).where(eq(funders.id, id));
+  return row;
+}
+
+async function requireFunder(ctx: Ctx, id: number): Promise<Funder> {
+  const row = await findFunder(ctx.db, id);
+  if (!row) throw notFound('Funder');
+  return row;
+}
+
+/** Funder names are unique case-insensitively (server-rules §9). */
+async function funderNameTaken(db: Executor, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: funders.id })
+    .from(funders)
+    .where(
+      and(
+        sql`lower(${funders.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(funders.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Runs a write; the unique-index race behind the service's own check becomes the same 409. */
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (uniqueViolation(e) !== null) throw nameTaken();
+    throw e;
+  }
+}
+
+export async function listFunders(
+  ctx: Ctx,
+  page: { offset?: number | undefined; limit?: number | undefined },
+): Promise<Funder[]> {
+  return ctx.db
+    .select(funderColumns)
+    .from(funders)
+    .orderBy(asc(sql`lower(${funders.name})`), asc(funders.id))
+    .offset(page.offset ?? 0)
+    .limit(page.limit ?? 20);
+}
+
+export async function getFunder(ctx: Ctx, id: number): Promise<Funder> {
+  return requireFunder(ctx, id);
+}
+
+export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder> {
+  const actor = requireActor(ctx);
+  if (!can(actor, 'create', FUNDER)) throw forbidden('Only administrators can create funders');
+  if (await funderNameTaken(ctx.db, input.name)) throw nameTaken();
+  return guardUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(funders).values(input).returning(funderColumns);
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'Funder',
+        entityId: row!.id,
+        action: 'create',
+        changes: diff({}, input),
+      });
+      return row!;
+    }),
+  );
+}
+
+export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Promise<Funder> {
+  const actor = requireActor(ctx);
+  const row = await requireFunder(ctx, id);
+  if (!can(actor, 'edit', FUNDER)) throw forbidden('Only administrators can edit funders');
+  const before = { name: row.name, url: row.url };
+  const changes = changedFields(before, input, editableFields(actor, FUNDER));
+  if (Object.keys(changes).length === 0) return row;
+  if (changes.name !== undefined && (await funderNameTaken(ctx.db, changes.name, id))) {
+    throw nameTaken();
+  }
+  return guardUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(funders)
+        .set(changes)
+        .where(eq(funders.id, id))
+        .returning(funderColumns);
+      if (!updated) throw notFound('Funder');
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'Funder',
+        entityId: id,
+        action: 'update',
+        changes: diff(before, changes),
+      });
+      return updated;
+    }),
+  );
+}
+
+/**
+ * Deletes a funder with its regulations, grants and their officer/overseer links in one
+ * transaction (the foreign keys cascade; server-rules §10). Nothing beneath a funder is stored
+ * as a file yet; when a later feature adds files, remove them after the commit.
+ */
+export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
+  const actor = requireActor(ctx);
+  const row = await requireFunder(ctx, id);
+  if (!can(actor, 'delete', FUNDER)) throw forbidden('Only administrators can delete funders');
+  await ctx.db.transaction(async (tx) => {
+    const [beneath] = await tx
+      .select({
+        regulations: sql<number[]>`coalesce(json_agg(distinct ${regulations.id}), '[]'::json)`,
+        grants: sql<number[]>`coalesce(json_agg(distinct ${grants.id})
+          filter (where ${grants.id} is not null), '[]'::json)`,
+      })
+      .from(regulations)
+      .leftJoin(grants, eq(grants.regulationId, regulations.id))
+      .where(eq(regulations.funderId, id));
+    const deleted = await tx
+      .delete(funders)
+      .where(eq(funders.id, id))
+      .returning({ id: funders.id });
+    if (deleted.length === 0) throw notFound('Funder');
+    await audit(tx, {
+      actorId: actor.id,
+      entityClass: 'Funder',
+      entityId: id,
+      action: 'delete',
+      changes: diff(
+        { name: row.name, url: row.url, ...beneath },
+        { name: null, url: null, regulations: [], grants: [] },
+      ),
+    });
+  });
+}
