@@ -1,7 +1,8 @@
 // Vitest setup for apps/web (jsdom). Registered in the root vitest.config.ts, project "web".
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18next, initI18n, resourcesFromModules } from '../lib/i18n';
 
 /*
  * console.error guard: any console.error during a test fails that test (React reports bad
@@ -66,4 +67,21 @@ afterEach(() => {
         "If this error is expected, opt out with vi.spyOn(console, 'error').mockImplementation(() => {}) and assert on it.",
     );
   }
+});
+
+/*
+ * App-specific setup (apps/web): i18next with every catalog bundled (no lazy loading in tests),
+ * Dutch by default; a clean localStorage and no stubbed globals (fetch) between tests.
+ */
+const catalogs = import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' });
+await initI18n({ resources: resourcesFromModules(catalogs), language: 'nl' });
+
+beforeEach(async () => {
+  localStorage.clear();
+  if (i18next.language !== 'nl') await i18next.changeLanguage('nl');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });

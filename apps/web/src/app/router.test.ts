@@ -1,0 +1,71 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './router';
+
+/** The ids of the branch routes and the leaf's full path pattern for a URL. */
+function match(url: string) {
+  const matches = matchRoutes(routes, url) ?? [];
+  const ids = matches.map((m) => m.route.id);
+  const leaf = matches.at(-1);
+  return {
+    ids,
+    params: leaf?.params ?? {},
+    path: matches.map((m) => m.route.path ?? '').join('/'),
+  };
+}
+
+describe('route table (spec §2.2)', () => {
+  it.each([
+    ['/', 'initiatives'],
+    ['/funds', 'initiatives'],
+    ['/funds/filter', 'initiatives'],
+    ['/login', 'login'],
+    ['/funds/12/details', 'initiative'],
+    ['/funds/12/Buurttuin%20Oost', 'initiative'],
+    ['/funds/12/edit-fund', 'initiative'],
+    ['/funds/12/55/details', 'initiative'],
+    ['/funds/12/gebruikers/link-owners', 'initiative'],
+    ['/funds/12/activities/add-payment', 'initiative'],
+    ['/funds/12/activities', 'activities'],
+    ['/funds/12/activities/4', 'activity'],
+    ['/funds/12/activities/4/media', 'activity'],
+    ['/funds/12/activities/4/gebruikers/link-owners', 'activity'],
+    ['/contacts', 'contacts'],
+    ['/contacts/3', 'contacts'],
+    ['/contacts/add-user', 'contacts'],
+    ['/contacts/3/delete-user', 'contacts'],
+    ['/transactions', 'transactions'],
+    ['/transactions/bankconnections/add-bank', 'transactions'],
+    ['/transactions/bankaccounts/invite-users', 'transactions'],
+    ['/transactions/bankconnections/revoke-bank', 'transactions'],
+    ['/transactions/bankconnections/delete-bank', 'transactions'],
+    ['/sponsors', 'sponsors'],
+    ['/sponsors/add-sponsor', 'sponsors'],
+    ['/sponsors/2/edit-sponsor', 'sponsors'],
+    ['/sponsors/2', 'regulations'],
+    ['/sponsors/2/regulations', 'regulations'],
+    ['/sponsors/2/regulations/add-regulation', 'regulations'],
+    ['/sponsors/2/regulations/9/edit-grant/5', 'regulation'],
+    ['/sponsors/2/regulations/9/add-fund', 'regulation'],
+    ['/nope/nothing', 'not-found'],
+  ])('%s → %s', (url, id) => {
+    expect(match(url).ids).toContain(id);
+  });
+
+  it('puts the login-only screens under the session guard', () => {
+    for (const url of ['/contacts', '/transactions', '/sponsors', '/sponsors/2/regulations']) {
+      expect(match(url).ids).toContain('session');
+    }
+    for (const url of ['/', '/funds', '/login', '/reset-password', '/permission-checker']) {
+      expect(match(url).ids).not.toContain('session');
+    }
+  });
+
+  it('gives the leaf modal route its params', () => {
+    expect(match('/sponsors/2/regulations/9/delete-grant/5').params).toEqual({
+      sponsorId: '2',
+      regulationId: '9',
+      grantId: '5',
+    });
+  });
+});

@@ -1,0 +1,8 @@
+// Pages: /contacts and /contacts/:userId (login only).
+import { UserDetail, UsersPage } from '../../features/users';
+import type { Namespace } from '../../lib/i18n';
+
+export const namespaces: Namespace[] = ['users'];
+
+export const Contacts = UsersPage;
+export const Contact = UserDetail;

@@ -1,0 +1,20 @@
+// Any URL outside the route table.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { TopBar } from '../../components/ui/TopBar';
+import type { Namespace } from '../../lib/i18n';
+
+export const namespaces: Namespace[] = [];
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TopBar title={t('errors.notFoundTitle')} />
+      <EmptyState title={t('errors.notFoundText')}>
+        <Link to="/funds">{t('actions.backToStart')}</Link>
+      </EmptyState>
+    </>
+  );
+}

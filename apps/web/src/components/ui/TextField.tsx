@@ -1,0 +1,58 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import styles from './TextField.module.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Error text: shown below the input (role="alert") and linked with aria-describedby. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  /** Something rendered inside the input's right edge (e.g. a show-password toggle). */
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+  id?: string;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  trailing,
+  id,
+  className,
+  'aria-describedby': describedBy,
+  ...inputProps
+}: TextFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedByIds = [describedBy, hintId, errorId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <div className={styles.control}>
+        <input
+          id={inputId}
+          className={`${styles.input} ${trailing ? styles.withTrailing : ''}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedByIds}
+          {...inputProps}
+        />
+        {trailing ? <div className={styles.trailing}>{trailing}</div> : null}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ActivitiesPage, ActivityPage } from './ActivitiesPlaceholders';
+export { ActivityModal, type ActivityModalName } from './ActivityModals';

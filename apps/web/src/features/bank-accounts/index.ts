@@ -1,0 +1,2 @@
+export { BankConnectionsTab } from './BankAccountsPlaceholders';
+export { BankModal, type BankModalName } from './BankModals';

@@ -1,0 +1,2 @@
+export { FundersPage } from './FundersPlaceholders';
+export { FunderModal, type FunderModalName } from './FunderModals';

@@ -1,0 +1,1 @@
+export { GrantModal, type GrantModalName } from './GrantsPlaceholders';

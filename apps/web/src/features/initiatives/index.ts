@@ -1,0 +1,2 @@
+export { InitiativePage, InitiativesPage } from './InitiativesPlaceholders';
+export { InitiativeModal, type InitiativeModalName } from './InitiativeModals';

@@ -1,0 +1,35 @@
+/** Placeholders until the payments issue lands: /transactions with its two tabs. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { TopBar } from '../../components/ui/TopBar';
+import styles from './payments.module.css';
+
+/** /transactions layout: title, search, tabs (transactions | bank connections). */
+export function TransactionsPage() {
+  const { t } = useTranslation('payments');
+  const [search, setSearch] = useState('');
+  const tabClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.tab} ${styles.activeTab}` : styles.tab;
+  return (
+    <>
+      <TopBar title={t('title')} search={search} onSearchChange={setSearch} />
+      <nav aria-label={t('tabs.label')} className={styles.tabs}>
+        <NavLink to="/transactions" end className={tabClass}>
+          {t('tabs.payments')}
+        </NavLink>
+        <NavLink to="/transactions/bankconnections" className={tabClass}>
+          {t('tabs.banks')}
+        </NavLink>
+      </nav>
+      <Outlet />
+    </>
+  );
+}
+
+export function PaymentsTab() {
+  const { t } = useTranslation('payments');
+  const { t: tc } = useTranslation();
+  return <EmptyState title={t('empty')}>{tc('placeholder.underConstruction')}</EmptyState>;
+}

@@ -1,0 +1,1 @@
+export { PaymentsTab, TransactionsPage } from './PaymentsPlaceholders';

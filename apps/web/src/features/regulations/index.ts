@@ -1,0 +1,2 @@
+export { RegulationDetail, RegulationsPage } from './RegulationsPlaceholders';
+export { RegulationModal, type RegulationModalName } from './RegulationModals';

@@ -1,0 +1,2 @@
+export { UserDetail, UsersPage } from './UsersPlaceholders';
+export { UserModal, type UserModalName } from './UserModals';

@@ -1,0 +1,25 @@
+/** The error every failed `callApi` throws (its own module: no schemas, cheap to import). */
+import type { FieldError } from '@helder/shared/http';
+
+/** Codes the client itself produces when the server gives no error body. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly errors: FieldError[];
+
+  constructor(status: number, code: string, detail: string, errors: FieldError[] = []) {
+    super(`${status} ${code}: ${detail}`);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.errors = errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

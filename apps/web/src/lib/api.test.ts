@@ -1,0 +1,116 @@
+import { authContract } from '@helder/shared/auth';
+import { usersContract } from '@helder/shared/users';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '../test/render';
+import { ApiError, buildQuery, callApi, configureApi } from './api';
+
+const user = {
+  id: 3,
+  first_name: 'Jan',
+  last_name: null,
+  biography: null,
+  role: 'user',
+  profile_picture: null,
+  initiatives: [],
+  activities: [],
+};
+
+describe('callApi', () => {
+  afterEach(() => configureApi({ getToken: () => null }));
+
+  it('fills the path, sends only non-empty query values and the bearer token', async () => {
+    configureApi({ getToken: () => 'the-token' });
+    const { requests } = mockFetch(({ url }) =>
+      jsonResponse(200, url.startsWith('/api/users') ? { users: [user] } : user),
+    );
+    const result = await callApi(usersContract.list, {
+      query: { email: '', offset: 0, limit: 20 },
+    });
+    expect(result.users[0]?.first_name).toBe('Jan');
+    expect(requests[0]?.url).toBe('/api/users?offset=0&limit=20');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer the-token');
+
+    await callApi(usersContract.get, { params: { id: 3 }, query: { expand: 'all' } });
+    expect(requests[1]?.url).toBe('/api/user/3?expand=all');
+  });
+
+  it('sends JSON bodies, and no Authorization header without a token', async () => {
+    const { requests } = mockFetch(() => new Response(null, { status: 202 }));
+    await expect(
+      callApi(authContract.forgotPassword, { body: { email: 'a@b.nl' } }),
+    ).resolves.toEqual({});
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[0]?.body).toBe('{"email":"a@b.nl"}');
+  });
+
+  it('sends multipart bodies as FormData', async () => {
+    const { requests } = mockFetch(() => jsonResponse(200, user));
+    await callApi(usersContract.invite, {
+      body: { email: 'a@b.nl', role: 'user', is_active: true },
+    });
+    const body = requests[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('is_active')).toBe('true');
+    // The browser sets the multipart boundary itself.
+    expect(requests[0]?.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('returns undefined for 204', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(callApi(usersContract.remove, { params: { id: 3 } })).resolves.toBeUndefined();
+  });
+
+  it('throws ApiError with the server error body', async () => {
+    mockFetch(() =>
+      jsonResponse(422, {
+        detail: 'Validation failed',
+        code: 'VALIDATION_ERROR',
+        errors: [{ field: 'password', code: 'too_small', message: 'Too small' }],
+      }),
+    );
+    const error = await callApi(authContract.resetPassword, {
+      body: { token: 't', password: 'x' },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_ERROR',
+      detail: 'Validation failed',
+      errors: [{ field: 'password', code: 'too_small' }],
+    });
+  });
+
+  it('reports 401 on a request with a token, and non-JSON errors and bad responses', async () => {
+    let unauthorized = 0;
+    configureApi({ getToken: () => 'old', onUnauthorized: () => (unauthorized += 1) });
+    mockFetch(() => jsonResponse(401, { detail: 'Not authenticated', code: 'UNAUTHENTICATED' }));
+    await expect(callApi(usersContract.get, { params: { id: 1 } })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(unauthorized).toBe(1);
+
+    mockFetch(
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_ERROR',
+    });
+
+    mockFetch(() => jsonResponse(200, { unexpected: true }));
+    await expect(callApi(usersContract.list)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    });
+  });
+
+  it('builds query strings with repeated keys for arrays', () => {
+    expect(buildQuery({ a: ['1', '', 2], b: null, c: false })).toBe('?a=1&a=2&c=false');
+    expect(buildQuery({ a: undefined })).toBe('');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The one generic HTTP client of the SPA. Every call goes through an endpoint contract from
+ * @helder/shared (method, path, params, query, body, response schema):
+ *
+ *   const user = await callApi(usersContract.get, { params: { id: 3 } });
+ *   await callApi(authContract.login, { body: { username, password } });
+ *
+ * - base `/api`; `:param` placeholders filled by `buildPath`;
+ * - only non-empty query values are sent (undefined, null and '' are left out);
+ * - body: JSON, form-encoded (`bodyType: 'form'`) or FormData (`bodyType: 'multipart'`, or pass a
+ *   FormData yourself);
+ * - the bearer token comes from the session (wired in by features/auth/session.ts through
+ *   `configureApi` in api-config.ts, so this module does not depend on a feature);
+ * - a 2xx response is parsed with the contract's response schema; 204 gives `undefined`;
+ * - anything else throws an `ApiError` with the server's `{ detail, code, errors }`.
+ */
+import {
+  buildPath,
+  errorBodySchema,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@helder/shared/http';
+import { apiConfig as config } from './api-config';
+import { ApiError } from './api-error';
+
+export const API_BASE = '/api';
+
+export { ApiError, isApiError, type ClientErrorCode } from './api-error';
+export { configureApi, type ApiConfig } from './api-config';
+
+type Scalar = string | number | boolean | null | undefined;
+type QueryValue = Scalar | readonly Scalar[];
+
+/** `unknown` means "the contract declares none": then the key may not be passed. */
+type Slot<Key extends string, T> = unknown extends T
+  ? { [K in Key]?: undefined }
+  : undefined extends T
+    ? { [K in Key]?: T }
+    : Record<never, never> extends T
+      ? { [K in Key]?: T }
+      : { [K in Key]: T };
+
+export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+  Slot<'query', QueryOf<E>> &
+  (unknown extends BodyOf<E> ? { body?: FormData } : { body: BodyOf<E> | FormData }) & {
+    signal?: AbortSignal;
+  };
+
+/** Endpoints whose input is entirely optional may be called without the second argument. */
+type CallArgs<E extends Endpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+function isEmpty(value: Scalar): value is null | undefined | '' {
+  return value === undefined || value === null || value === '';
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    const values: readonly Scalar[] = Array.isArray(raw) ? raw : [raw as Scalar];
+    for (const value of values) {
+      if (!isEmpty(value)) search.append(key, String(value));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function appendFormValue(form: FormData | URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendFormValue(form, key, item);
+    return;
+  }
+  if (typeof Blob !== 'undefined' && value instanceof Blob) {
+    if (form instanceof FormData) form.append(key, value);
+    return;
+  }
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+        ? String(value)
+        : JSON.stringify(value);
+  form.append(key, text);
+}
+
+function encodeBody(
+  endpoint: Endpoint,
+  body: unknown,
+): { body: BodyInit | undefined; contentType?: string } {
+  if (body === undefined) return { body: undefined };
+  if (body instanceof FormData) return { body };
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (endpoint.bodyType === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of entries) appendFormValue(form, key, value);
+    return { body: form };
+  }
+  if (endpoint.bodyType === 'form') {
+    const form = new URLSearchParams();
+    for (const [key, value] of entries) appendFormValue(form, key, value);
+    return { body: form, contentType: 'application/x-www-form-urlencoded' };
+  }
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const data = await readJson(response).catch(() => undefined);
+  const parsed = errorBodySchema.safeParse(data);
+  if (parsed.success) {
+    const { detail, code, errors } = parsed.data;
+    return new ApiError(response.status, code, detail, errors);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
+}
+
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+
+  const url = `${API_BASE}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
+  const encoded = encodeBody(endpoint, body);
+  const headers = new Headers({ Accept: 'application/json' });
+  if (encoded.contentType) headers.set('Content-Type', encoded.contentType);
+  const token = config.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: encoded.body ?? null,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      error instanceof Error ? error.message : 'Network error',
+    );
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) config.onUnauthorized();
+    throw await toApiError(response);
+  }
+  if (response.status === 204) return undefined as ResponseOf<E>;
+
+  const data = await readJson(response);
+  let parsed = endpoint.response.safeParse(data);
+  // A 202/200 with an empty body answers an endpoint whose response is `{}`.
+  if (!parsed.success && data === undefined) parsed = endpoint.response.safeParse({});
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      `Unexpected response from ${endpoint.method} ${endpoint.path}`,
+    );
+  }
+  return parsed.data as ResponseOf<E>;
+}

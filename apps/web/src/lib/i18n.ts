@@ -1,0 +1,170 @@
+/**
+ * i18next setup. One namespace per feature plus `common`; catalogs live in
+ * `src/locales/<language>/<namespace>.json`. `nl` is the default and the source of the key types;
+ * `en` and `fy` (West Frisian) are complete (a test compares the three catalogs).
+ *
+ * Catalogs are loaded lazily (one small chunk per language and namespace): `common` before the
+ * first render (see main.tsx), a feature's namespace by its route module (`namespaces` export,
+ * awaited by the router before the route renders). A component that uses a namespace that is not
+ * loaded yet suspends (react-i18next), so there is always a Suspense boundary around routes.
+ *
+ * Adding a namespace: create the three JSON files, add the name to NAMESPACES and to Resources.
+ */
+import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type activities from '../locales/nl/activities.json';
+import type auth from '../locales/nl/auth.json';
+import type bankAccounts from '../locales/nl/bank-accounts.json';
+import type common from '../locales/nl/common.json';
+import type funders from '../locales/nl/funders.json';
+import type grants from '../locales/nl/grants.json';
+import type initiatives from '../locales/nl/initiatives.json';
+import type payments from '../locales/nl/payments.json';
+import type regulations from '../locales/nl/regulations.json';
+import type users from '../locales/nl/users.json';
+
+export const LANGUAGES = ['nl', 'en', 'fy'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'nl';
+export const LANGUAGE_STORAGE_KEY = 'helder.language';
+
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'initiatives',
+  'activities',
+  'users',
+  'payments',
+  'bank-accounts',
+  'funders',
+  'regulations',
+  'grants',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The nl catalogs define the keys every language must have. */
+export interface Resources {
+  common: typeof common;
+  auth: typeof auth;
+  initiatives: typeof initiatives;
+  activities: typeof activities;
+  users: typeof users;
+  payments: typeof payments;
+  'bank-accounts': typeof bankAccounts;
+  funders: typeof funders;
+  regulations: typeof regulations;
+  grants: typeof grants;
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+function applyLanguage(language: string): void {
+  if (!isLanguage(language)) return;
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage unavailable: the choice lasts as long as the page.
+  }
+}
+
+type CatalogModule = { default: Record<string, unknown> };
+const catalogLoaders = import.meta.glob<CatalogModule>('../locales/*/*.json');
+
+const lazyCatalogs: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = catalogLoaders[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No catalog ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
+
+/** Turns `import.meta.glob('…/locales/*\/*.json', { eager: true, import: 'default' })` into resources. */
+export function resourcesFromModules(modules: Record<string, unknown>): Resource {
+  const resources: Resource = {};
+  for (const [path, catalog] of Object.entries(modules)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, language = '', namespace = ''] = match;
+    resources[language] = {
+      ...resources[language],
+      [namespace]: catalog as Record<string, string>,
+    };
+  }
+  return resources;
+}
+
+interface InitOptions {
+  /** Bundled resources (tests); without them catalogs are loaded lazily. */
+  resources?: Resource;
+  language?: Language;
+}
+
+let initialised: Promise<void> | undefined;
+
+export function initI18n({ resources, language }: InitOptions = {}): Promise<void> {
+  initialised ??= (async () => {
+    const lng = language ?? readStoredLanguage();
+    const instance = i18next.use(initReactI18next);
+    if (!resources) instance.use(lazyCatalogs);
+    instance.on('languageChanged', applyLanguage);
+    await instance.init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: resources ? [...NAMESPACES] : ['common'],
+      defaultNS: 'common',
+      ...(resources ? { resources } : {}),
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+    applyLanguage(lng);
+  })();
+  return initialised;
+}
+
+export function changeLanguage(language: Language): Promise<unknown> {
+  return i18next.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  const lng = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/** Loads namespaces for the current language; route modules await this before rendering. */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length === 0) return Promise.resolve();
+  return i18next.loadNamespaces(namespaces);
+}
+
+export { i18next };
