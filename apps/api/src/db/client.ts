@@ -32,6 +32,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called for every SQL statement: lets tests count queries (N+1 guard). */
   onQuery?: (sql: string) => void;
+  /** Told about errors of idle pooled connections (PostgreSQL only). */
+  onIdleError?: (err: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -43,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client's error (server restart, terminated backend) must not crash the process:
+    // the pool drops that client and the next query opens a fresh one.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzleNodePg({ client: pool, schema, logger });
     await migrateNodePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
