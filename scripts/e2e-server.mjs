@@ -11,9 +11,9 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-const APP_PORT = 8123;
-const MAILBOX_PORT = 8124;
-const SMTP_PORT = 8125;
+const APP_PORT = Number(process.env.E2E_PORT ?? 8123);
+const MAILBOX_PORT = APP_PORT + 1;
+const SMTP_PORT = APP_PORT + 2;
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync('npm', ['run', 'build', '-w', '@helder/web'], { stdio: 'inherit' });

@@ -7,13 +7,14 @@ import { defineConfig } from '@playwright/test';
 // The web tsconfig has DOM types, not Node's; this file only needs process.env.
 declare const process: { env: Record<string, string | undefined> };
 
-const port = 8123;
+// E2E_PORT lets two runs share a machine; the mailbox listens on the next port.
+const port = Number(process.env.E2E_PORT ?? 8123);
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = !!process.env.CI && process.env.CI !== 'false';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: isCI ? 1 : 0,
