@@ -49,7 +49,8 @@ const mailbox = createServer((req, res) => {
 mailbox.listen(MAILBOX_PORT, '127.0.0.1');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'helder-e2e-'));
-const app = spawn('npx', ['tsx', 'apps/api/src/server.ts'], {
+// node itself (not npx) so that our SIGTERM reaches the server and it closes cleanly.
+const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
