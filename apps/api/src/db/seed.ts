@@ -5,6 +5,7 @@ import type { Config } from '../config/env';
 import { audit } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
+import { seedInitiatives } from './seed-initiatives';
 import { seedSponsors } from './seed-sponsors';
 import { users } from './schema';
 
@@ -203,6 +204,7 @@ export async function seedDemo({ db, log }: { db: Db; log: FastifyBaseLogger; co
     if ((existing?.n ?? 0) > 0) return false;
     const userIds = await seedUsers(tx);
     await seedSponsors(tx, userIds);
+    await seedInitiatives(tx, userIds);
     return true;
   });
   if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);

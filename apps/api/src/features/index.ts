@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
+import { activitiesRoutes } from './activities';
 import { authRoutes } from './auth';
 import { filesRoutes } from './files';
 import { fundersRoutes } from './funders';
 import { grantsRoutes } from './grants';
 import { healthRoutes } from './health';
+import { initiativesRoutes } from './initiatives';
+import { mediaRoutes } from './media';
 import { regulationsRoutes } from './regulations';
 import { usersRoutes } from './users';
 
@@ -17,4 +20,7 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   fundersRoutes,
   regulationsRoutes,
   grantsRoutes,
+  initiativesRoutes,
+  activitiesRoutes,
+  mediaRoutes,
 ];

@@ -1,3 +1,5 @@
 export * from './users';
 export * from './audit';
 export * from './sponsors';
+export * from './initiatives';
+export * from './payments';

@@ -1,13 +1,14 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Funder, funderBody, funderPatch } from '@helder/shared/funders';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { funders, grants, regulations } from '../../db/schema';
+import { funders, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
 import { audit, diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
+import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
 
 type FunderInput = z.output<typeof funderBody>;
 type FunderPatch = z.output<typeof funderPatch>;
@@ -121,14 +122,25 @@ export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Pr
 
 /**
  * Deletes a funder with its regulations, grants and their officer/overseer links in one
- * transaction (the foreign keys cascade; server-rules §10). Nothing beneath a funder is stored
- * as a file yet; when a later feature adds files, remove them after the commit.
+ * transaction (the foreign keys cascade; server-rules §10). Manual payments of the initiatives
+ * beneath go, bank payments stay unlinked; pictures and attachments go after the commit.
  */
 export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await requireFunder(ctx, id);
   if (!can(actor, 'delete', FUNDER)) throw forbidden('Only administrators can delete funders');
-  await ctx.db.transaction(async (tx) => {
+  const purged = await ctx.db.transaction(async (tx) => {
+    const files = await purgeInitiatives(
+      tx,
+      inArray(
+        initiatives.grantId,
+        tx
+          .select({ id: grants.id })
+          .from(grants)
+          .innerJoin(regulations, eq(regulations.id, grants.regulationId))
+          .where(eq(regulations.funderId, id)),
+      ),
+    );
     const [beneath] = await tx
       .select({
         regulations: sql<number[]>`coalesce(json_agg(distinct ${regulations.id}), '[]'::json)`,
@@ -153,5 +165,7 @@ export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
         { name: null, url: null, regulations: [], grants: [] },
       ),
     });
+    return files;
   });
+  await removeStoredFiles(ctx, purged.fileKeys);
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { funders, grantOverseers, grants, regulations } from '../../db/schema';
+import { funders, grantOverseers, grants, initiatives, regulations } from '../../db/schema';
+import { correlated, initiativeVisible } from '../../lib/initiative-sql';
 import { grantFigures, officerRoles, peopleJson, toRelations } from '../regulations';
 
 export interface InitiativeRef {
@@ -11,10 +12,11 @@ export interface InitiativeRef {
 
 /**
  * The columns of one grant row as every read returns it, with the caller's relations: one
- * statement per grant or per list. `initiatives` is a placeholder that the initiatives feature
- * replaces with a correlated `json_agg` over the grant's visible initiatives.
+ * statement per grant or per list. `initiatives` are the ones the caller may see, oldest first
+ * (so the first is the regulation summary's `first_initiative_id`).
  */
 function grantColumns(actor: Actor | null) {
+  const { incomeCents, expensesCents } = grantFigures(actor);
   return {
     id: grants.id,
     name: grants.name,
@@ -26,13 +28,17 @@ function grantColumns(actor: Actor | null) {
     regulationName: regulations.name,
     funderId: regulations.funderId,
     funderName: funders.name,
-    incomeCents: grantFigures.incomeCents,
-    expensesCents: grantFigures.expensesCents,
+    incomeCents,
+    expensesCents,
     overseers: peopleJson(actor, {
       userId: grantOverseers.userId,
       where: eq(grantOverseers.grantId, grants.id),
     }),
-    initiatives: sql<InitiativeRef[]>`'[]'::json`,
+    initiatives: correlated<InitiativeRef[]>(sql`(
+      select coalesce(json_agg(json_build_object('id', ${initiatives.id}, 'name', ${initiatives.name})
+        order by ${initiatives.id}), '[]'::json)
+      from ${initiatives}
+      where ${initiatives.grantId} = ${grants.id} and ${initiativeVisible(actor)})`),
     roles: officerRoles(actor, grants.regulationId),
     isOverseer:
       actor === null

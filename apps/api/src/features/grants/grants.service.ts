@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { Grant, grantBody, grantPatch } from '@helder/shared/grants';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
-import { grantOverseers, grants, regulations } from '../../db/schema';
+import { grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
 import { audit, diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
+import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
 
 import {
   findRegulation,
@@ -52,7 +53,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The grant at the path with the caller's relations, or 404 (unknown or under another parent). */
-async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
+export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
   const row = await selectGrant(ctx.db, ctx.actor, path.grantId);
   if (!row || row.regulationId !== path.regId || row.funderId !== path.id) {
     throw notFound('Grant');
@@ -173,12 +174,16 @@ export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch):
   return readGrant(ctx, row.id);
 }
 
-/** Deletes the grant with its overseer links in one transaction (server-rules §10). */
+/**
+ * Deletes the grant with its overseer links and initiatives in one transaction; manual payments
+ * beneath go, bank payments stay unlinked, files go after the commit (server-rules §10).
+ */
 export async function deleteGrant(ctx: Ctx, path: GrantPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
   if (!can(actor, 'delete', grantSubject(row))) throw forbidden('You may not delete this grant');
-  await ctx.db.transaction(async (tx) => {
+  const purged = await ctx.db.transaction(async (tx) => {
+    const beneath = await purgeInitiatives(tx, eq(initiatives.grantId, row.id));
     const deleted = await tx
       .delete(grants)
       .where(eq(grants.id, row.id))
@@ -194,7 +199,9 @@ export async function deleteGrant(ctx: Ctx, path: GrantPath): Promise<void> {
         { name: null, reference: null, budget: null },
       ),
     });
+    return beneath;
   });
+  await removeStoredFiles(ctx, purged.fileKeys);
 }
 
 /** Replaces the grant's overseers; unknown (or invisible) user ids → 404, nothing changed. */

@@ -10,6 +10,7 @@ export {
   peopleJson,
   toPerson,
   toRelations,
+  visibleUser,
   type PersonRow,
 } from './regulations.queries';
 export { findRegulation, regulationSubject, type RegulationPath } from './regulations.service';

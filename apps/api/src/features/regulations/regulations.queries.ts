@@ -1,9 +1,17 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { isAdmin, type Actor, type Relation } from '@helder/shared/permissions';
 import type { OfficerRole } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
-import { funders, grants, regulationOfficers, regulations, users } from '../../db/schema';
+import {
+  funders,
+  grants,
+  initiatives,
+  regulationOfficers,
+  regulations,
+  users,
+} from '../../db/schema';
+import { correlated, grantTotals, initiativeVisible } from '../../lib/initiative-sql';
 
 /** A linked user as the JSON subselects return it; `email` is dropped for anonymous callers. */
 export interface PersonRow {
@@ -66,16 +74,27 @@ export const toRelations = (roles: readonly OfficerRole[]): Relation[] =>
   roles.map((role) => (role === 'grant officer' ? 'grant_officer' : 'policy_officer'));
 
 /**
- * A grant's money and initiative figures, computed in SQL on read (server-rules §8). The one
- * place they are defined: the initiatives feature replaces these placeholder expressions with
- * correlated sums over its tables (amounts in cents).
+ * A grant's money and initiative figures, computed in SQL on read (server-rules §8), for the
+ * grant row of the outer statement: income and expenses over all its initiatives' payments
+ * (hidden ones count), the number of initiatives the caller may see and the first of them
+ * (lowest id), which the sponsors screen opens. Amounts in cents.
  */
-export const grantFigures = {
-  incomeCents: sql<number>`0`.mapWith(Number),
-  expensesCents: sql<number>`0`.mapWith(Number),
-  initiativeCount: sql<number>`0`.mapWith(Number),
-  firstInitiativeId: sql<number | null>`null::integer`,
-};
+const figureInitiative = alias(initiatives, 'figure_initiative');
+export function grantFigures(actor: Actor | null) {
+  const visible = initiativeVisible(actor, {
+    id: figureInitiative.id,
+    grantId: figureInitiative.grantId,
+    hidden: figureInitiative.hidden,
+  });
+  return {
+    ...grantTotals(grants.id),
+    initiativeCount: correlated<number>(sql`(select count(*) from ${initiatives} ${figureInitiative}
+      where ${figureInitiative.grantId} = ${grants.id} and ${visible})`).mapWith(Number),
+    firstInitiativeId: correlated<number | null>(sql`(select min(${figureInitiative.id})
+      from ${initiatives} ${figureInitiative}
+      where ${figureInitiative.grantId} = ${grants.id} and ${visible})`),
+  };
+}
 
 /** One regulation with its funder and the actor's relations to it (one statement). */
 export async function selectRegulation(db: Executor, actor: Actor | null, id: number) {
@@ -117,14 +136,18 @@ export async function selectOfficers(db: Executor, actor: Actor | null, id: numb
 }
 
 /** The grants of a regulation with their figures, by name (one statement). */
-export async function selectGrantSummaries(db: Executor, regulationId: number) {
+export async function selectGrantSummaries(
+  db: Executor,
+  actor: Actor | null,
+  regulationId: number,
+) {
   return db
     .select({
       id: grants.id,
       name: grants.name,
       reference: grants.reference,
       budgetCents: grants.budgetCents,
-      ...grantFigures,
+      ...grantFigures(actor),
     })
     .from(grants)
     .where(eq(grants.regulationId, regulationId))

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@helder/shared/money';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
@@ -10,11 +10,12 @@ import type {
   regulationPatch,
 } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
-import { funders, grants, regulationOfficers, regulations } from '../../db/schema';
+import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
 import { audit, diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
+import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
 
 import { findFunder } from '../funders';
 import {
@@ -76,7 +77,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 /** The response: regulation, funder, grants and both officer lists in three statements. */
 async function toRegulation(ctx: Ctx, row: RegulationRow): Promise<Regulation> {
   const [grantRows, officers] = await Promise.all([
-    selectGrantSummaries(ctx.db, row.id),
+    selectGrantSummaries(ctx.db, ctx.actor, row.id),
     selectOfficers(ctx.db, ctx.actor, row.id),
   ]);
   return {
@@ -194,7 +195,14 @@ export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<
   if (!can(actor, 'delete', regulationSubject(row))) {
     throw forbidden('Only administrators can delete regulations');
   }
-  await ctx.db.transaction(async (tx) => {
+  const purged = await ctx.db.transaction(async (tx) => {
+    const beneath = await purgeInitiatives(
+      tx,
+      inArray(
+        initiatives.grantId,
+        tx.select({ id: grants.id }).from(grants).where(eq(grants.regulationId, row.id)),
+      ),
+    );
     const gone = await tx
       .delete(grants)
       .where(eq(grants.regulationId, row.id))
@@ -214,7 +222,9 @@ export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<
         { name: null, description: null, grants: [] },
       ),
     });
+    return beneath;
   });
+  await removeStoredFiles(ctx, purged.fileKeys);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isAdmin, type Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema';
+import { activities, activityOwners, initiativeOwners, initiatives, users } from '../../db/schema';
+import { activityVisible, correlated, initiativeVisible } from '../../lib/initiative-sql';
 
 export interface InitiativeRef {
   id: number;
@@ -14,26 +15,40 @@ export interface ActivityRef {
 }
 
 /**
- * The columns of one user row as every read returns it. `initiatives` and `activities` are
- * per-row JSON columns so that one statement serves a whole page: the features that own those
- * tables replace the placeholders with correlated subselects (`json_agg` over the visible
- * owned rows), never with a loop in the service.
+ * The columns of one user row as every read returns it. `initiatives` and `activities` are the
+ * ones the user owns that the caller may see (server-rules §6–7), newest first, as per-row JSON
+ * columns (correlated `json_agg` subselects), so that one statement serves a whole page.
  */
-const userColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  biography: users.biography,
-  role: users.role,
-  isActive: users.isActive,
-  isSuperuser: users.isSuperuser,
-  isVerified: users.isVerified,
-  hidden: users.hidden,
-  pictureKey: users.pictureKey,
-  initiatives: sql<InitiativeRef[]>`'[]'::json`.as('initiatives'),
-  activities: sql<ActivityRef[]>`'[]'::json`.as('activities'),
-};
+function userColumns(actor: Actor | null) {
+  return {
+    id: users.id,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    biography: users.biography,
+    role: users.role,
+    isActive: users.isActive,
+    isSuperuser: users.isSuperuser,
+    isVerified: users.isVerified,
+    hidden: users.hidden,
+    pictureKey: users.pictureKey,
+    initiatives: correlated<InitiativeRef[]>(sql`(
+      select coalesce(json_agg(json_build_object('id', ${initiatives.id}, 'name', ${initiatives.name})
+        order by ${initiatives.id} desc), '[]'::json)
+      from ${initiativeOwners} join ${initiatives} on ${initiatives.id} = ${initiativeOwners.initiativeId}
+      where ${initiativeOwners.userId} = ${users.id} and ${initiativeVisible(actor)})`).as(
+      'initiatives',
+    ),
+    activities: correlated<ActivityRef[]>(sql`(
+      select coalesce(json_agg(json_build_object('id', ${activities.id}, 'name', ${activities.name},
+        'initiative_id', ${activities.initiativeId}) order by ${activities.id} desc), '[]'::json)
+      from ${activityOwners}
+      join ${activities} on ${activities.id} = ${activityOwners.activityId}
+      join ${initiatives} on ${initiatives.id} = ${activities.initiativeId}
+      where ${activityOwners.userId} = ${users.id}
+        and ${activityVisible(actor, activities.hidden)})`).as('activities'),
+  };
+}
 
 /** Hidden users are visible to themselves and admins only (server-rules §5), in SQL. */
 function visibleTo(actor: Actor | null): SQL | undefined {
@@ -64,7 +79,7 @@ export async function selectUserPage(
     asc(users.id),
   );
   return db
-    .select(userColumns)
+    .select(userColumns(actor))
     .from(users)
     .where(and(...filters))
     .orderBy(...order)
@@ -74,9 +89,16 @@ export async function selectUserPage(
 
 export type UserRow = Awaited<ReturnType<typeof selectUserPage>>[number];
 
-/** One user by id, whether or not the caller may see it (the service decides). */
-export async function selectUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+/**
+ * One user by id, whether or not the caller may see it (the service decides); their initiatives
+ * and activities as the caller may see them.
+ */
+export async function selectUser(
+  db: Executor,
+  actor: Actor | null,
+  id: number,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns(actor)).from(users).where(eq(users.id, id));
   return row;
 }
 

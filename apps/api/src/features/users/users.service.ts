@@ -66,7 +66,7 @@ const emailTakenError = () => conflict('EMAIL_TAKEN', 'This e-mail address is al
 
 /** The user, or 404 when it does not exist or the caller may not see it (hidden). */
 async function findVisible(ctx: Ctx, id: number): Promise<UserRow> {
-  const row = await selectUser(ctx.db, id);
+  const row = await selectUser(ctx.db, ctx.actor, id);
   if (!row || !can(ctx.actor, 'read', subjectOf(row))) throw notFound('User');
   return row;
 }
@@ -114,7 +114,7 @@ export async function inviteUser(ctx: Ctx, input: InviteInput): Promise<User> {
           hidden: input.hidden,
         })
         .returning({ id: users.id });
-      const user = (await selectUser(tx, created!.id))!;
+      const user = (await selectUser(tx, actor, created!.id))!;
       await audit(tx, {
         actorId: actor.id,
         entityClass: 'User',
@@ -182,7 +182,7 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Prom
         action: 'update',
         changes,
       });
-      return (await selectUser(tx, id))!;
+      return (await selectUser(tx, actor, id))!;
     });
     return toUserResponse(ctx, updated);
   } catch (e) {

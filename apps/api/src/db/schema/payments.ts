@@ -1,0 +1,73 @@
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { PAYMENT_ROUTES, PAYMENT_TYPES } from '@helder/shared/payments';
+import { activities, initiatives } from './initiatives';
+
+/**
+ * A payment: signed amount in cents (income > 0, expense < 0), manual ('handmatig') or imported
+ * from a bank account. A payment linked to an activity is always linked to that activity's
+ * initiative too: the composite key (activity_id, initiative_id) enforces it, so totals of an
+ * initiative are a sum over `initiative_id` alone (server-rules §8).
+ *
+ * Deleting an initiative or activity deletes its manual payments in the service (server-rules
+ * §10); the `set null` keys are the safety net that leaves bank-imported payments unlinked.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: PAYMENT_TYPES }).notNull().default('handmatig'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    bookingDate: timestamp('booking_date', { withTimezone: true }).notNull(),
+    transactionId: text('transaction_id'),
+    creditorName: text('creditor_name'),
+    creditorAccount: text('creditor_account'),
+    debtorName: text('debtor_name'),
+    debtorAccount: text('debtor_account'),
+    iban: text('iban'),
+    route: text('route', { enum: PAYMENT_ROUTES }).notNull(),
+    shortUserDescription: text('short_user_description'),
+    longUserDescription: text('long_user_description'),
+    hidden: boolean('hidden').notNull().default(false),
+    initiativeId: integer('initiative_id').references(() => initiatives.id, {
+      onDelete: 'set null',
+    }),
+    activityId: integer('activity_id'),
+    /** The bank account it was imported from; the bank-accounts feature adds the key. */
+    bankAccountId: integer('bank_account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'payments_activity_initiative_fk',
+      columns: [t.activityId, t.initiativeId],
+      foreignColumns: [activities.id, activities.initiativeId],
+    }).onDelete('set null'),
+    index('payments_initiative_idx').on(t.initiativeId, t.bookingDate),
+    index('payments_activity_idx').on(t.activityId, t.bookingDate),
+    index('payments_bank_account_idx').on(t.bankAccountId, t.bookingDate),
+  ],
+);
+
+/** Receipts and photos of a payment (pdf, png, jpeg); images have thumbnails beside them. */
+export const paymentAttachments = pgTable(
+  'payment_attachments',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_attachments_payment_idx').on(t.paymentId, t.id)],
+);

@@ -1,0 +1,81 @@
+import { count, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Initiative, InitiativeListItem } from '@helder/shared/initiatives';
+import type { User } from '@helder/shared/users';
+import { createTestApp, type TestApp } from '../test/app';
+import { loginRequest } from '../test/http';
+import { activities, initiatives, payments, users } from './schema';
+import { DEMO_PASSWORD, seedDemo } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo({ db: t.database.db, log: pino({ enabled: false }), config: t.config });
+});
+afterAll(() => t?.close());
+
+const get = async <T>(url: string, token?: string) =>
+  (
+    await t.app.inject({
+      url: `/api${url}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+  ).json<T>();
+const login = async (email: string) =>
+  (await loginRequest(t, { username: email, password: DEMO_PASSWORD })).json<{
+    access_token: string;
+  }>().access_token;
+
+it('seeds a dozen initiatives across the six grants with activities, owners and payments', async () => {
+  const db = t.database.db;
+  const all = await db.select().from(initiatives);
+  expect(all).toHaveLength(12);
+  expect(new Set(all.map((i) => i.grantId)).size).toBe(6);
+  expect(all.filter((i) => i.hidden)).toHaveLength(2);
+  expect(all.filter((i) => i.hiddenSponsors)).toHaveLength(1);
+  for (const i of all) {
+    const [n] = await db
+      .select({ n: count() })
+      .from(activities)
+      .where(eq(activities.initiativeId, i.id));
+    expect(n!.n).toBeGreaterThanOrEqual(2);
+    expect(n!.n).toBeLessThanOrEqual(4);
+  }
+  const rows = await db.select().from(payments);
+  expect(rows.length).toBeGreaterThan(80);
+  expect(rows.every((p) => p.type === 'handmatig' && p.amountCents !== 0)).toBe(true);
+  expect(rows.every((p) => p.amountCents > 0 === (p.route === 'inkomen'))).toBe(true);
+  expect(rows.some((p) => p.hidden)).toBe(true);
+  expect(rows.some((p) => p.activityId !== null)).toBe(true);
+  expect(rows.every((p) => p.bookingDate.getUTCFullYear() === 2026)).toBe(true);
+
+  const { initiatives: list } = await get<{ initiatives: InitiativeListItem[] }>(
+    '/initiatives?limit=100',
+  );
+  expect(list).toHaveLength(10);
+  for (const item of list) {
+    expect(item.income).toBeGreaterThan(0);
+    expect(item.expenses).toBeLessThan(0);
+    expect(item.budget + item.expenses).toBeGreaterThan(0);
+  }
+  const feest = list.find((i) => i.name === 'Buurtfeest Tuindorp Oostzaan')!;
+  const detail = await get<Initiative>(`/initiative/${feest.id}`);
+  expect(detail.activities).toHaveLength(3);
+  expect(detail.grant?.reference).toBe('AMS-2026-0142');
+});
+
+it('gives the demo initiative owner several initiatives and the activity owner activities', async () => {
+  const token = await login('initiatief@helder.demo');
+  const mine = await get<{ initiatives: InitiativeListItem[] }>(
+    '/initiatives?only_mine=true',
+    token,
+  );
+  expect(mine.initiatives.length).toBeGreaterThanOrEqual(4);
+  const [daan] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'activiteit@helder.demo'));
+  const profile = await get<User>(`/user/${daan!.id}`);
+  expect(profile.activities.length).toBeGreaterThanOrEqual(4);
+});

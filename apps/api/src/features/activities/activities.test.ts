@@ -1,0 +1,250 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activity } from '@helder/shared/activities';
+import type { ErrorBody } from '@helder/shared/http';
+import type { Initiative } from '@helder/shared/initiatives';
+import { activities, auditLog, payments } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  callAs,
+  createActivity,
+  createAttachment,
+  createCast,
+  createPayment,
+  createWorld,
+  type Caller,
+  type Cast,
+} from '../../test/initiative-factories';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t);
+});
+afterAll(() => t?.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  caller: Caller,
+  payload?: object,
+) => callAs(t, method, url, caller, payload);
+const uniq = () => Math.random().toString(36).slice(2, 10);
+const newActivity = () => ({
+  name: `Kookworkshop ${uniq()}`,
+  description: 'Samen koken en eten.',
+  purpose: 'Gezond eten',
+  target_audience: 'Buurtbewoners',
+  budget: 450,
+});
+
+describe('POST /api/initiative/:id/activity', () => {
+  it('lets initiative owners and managers create; returns it and puts it on top of the list', async () => {
+    const w = await createWorld(t, cast);
+    const input = newActivity();
+    const res = await call('POST', `/initiative/${w.initiative.id}/activity`, cast.owner, {
+      ...input,
+      hidden: 'false',
+      income: 4,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Activity>();
+    expect(body).toEqual({
+      id: body.id,
+      ...input,
+      income: 0,
+      expenses: 0,
+      hidden: false,
+      profile_picture: null,
+      initiative: {
+        id: w.initiative.id,
+        name: w.initiative.name,
+        kvk_registration: '12345678',
+        location: 'Amsterdam-Noord',
+      },
+      activity_owners: [],
+    });
+    const initiative = (
+      await call('GET', `/initiative/${w.initiative.id}`, null)
+    ).json<Initiative>();
+    expect(initiative.activities.map((a) => a.id)).toEqual([body.id, w.activity.id]);
+    const [log] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityClass, 'Activity'), eq(auditLog.entityId, body.id)));
+    expect(log).toMatchObject({ action: 'create', actorId: cast.owner.user.id });
+    const url = `/initiative/${w.initiative.id}/activity`;
+    expect((await call('POST', url, cast.grantOfficer, newActivity())).statusCode).toBe(200);
+    expect((await call('POST', url, cast.admin, newActivity())).statusCode).toBe(200);
+  });
+
+  it('answers 401; 403 for activity owners, overseers, policy officers; 404; 409; 422', async () => {
+    const w = await createWorld(t, cast);
+    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
+    const url = `/initiative/${w.initiative.id}/activity`;
+    expect((await call('POST', url, null, newActivity())).statusCode).toBe(401);
+    for (const caller of [cast.activityOwner, cast.overseer, cast.policyOfficer, cast.user]) {
+      expect((await call('POST', url, caller, newActivity())).statusCode).toBe(403);
+    }
+    expect(
+      (await call('POST', '/initiative/999999/activity', cast.admin, newActivity())).statusCode,
+    ).toBe(404);
+    const hiddenUrl = `/initiative/${hidden.initiative.id}/activity`;
+    expect((await call('POST', hiddenUrl, cast.user, newActivity())).statusCode).toBe(404);
+    const taken = await call('POST', url, cast.owner, {
+      ...newActivity(),
+      name: w.activity.name.toUpperCase(),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'NAME_TAKEN' });
+    // The same name in another initiative is fine.
+    const elsewhere = `/initiative/${hidden.initiative.id}/activity`;
+    expect(
+      (await call('POST', elsewhere, cast.admin, { ...newActivity(), name: w.activity.name }))
+        .statusCode,
+    ).toBe(200);
+    for (const [field, value] of [
+      ['name', 'x'.repeat(65)],
+      ['description', ''],
+      ['purpose', undefined],
+      ['target_audience', 'x'.repeat(65)],
+      ['budget', -5],
+      ['budget', 'abc'],
+    ] as const) {
+      const res = await call('POST', url, cast.owner, { ...newActivity(), [field]: value });
+      expect(res.statusCode, field).toBe(422);
+      expect(res.json<ErrorBody>().errors?.map((e) => e.field)).toContain(field);
+    }
+  });
+});
+
+describe('GET /api/initiative/:id/activity/:activityId', () => {
+  it('reads publicly with owners (e-mail for logged-in callers); 404 for wrong parents', async () => {
+    const w = await createWorld(t, cast);
+    const other = await createWorld(t, cast);
+    const url = `/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+    const anonymous = (await call('GET', url, null)).json<Activity>();
+    expect(anonymous.activity_owners).toEqual([
+      {
+        id: cast.activityOwner.user.id,
+        first_name: cast.activityOwner.user.firstName,
+        last_name: cast.activityOwner.user.lastName,
+        profile_picture: null,
+      },
+    ]);
+    const seen = (await call('GET', url, cast.user)).json<Activity>();
+    expect(seen.activity_owners[0]?.email).toBe(cast.activityOwner.user.email);
+    const wrong = `/initiative/${other.initiative.id}/activity/${w.activity.id}`;
+    expect((await call('GET', wrong, null)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/initiative/${w.initiative.id}/activity/999999`, null)).statusCode,
+    ).toBe(404);
+  });
+
+  it('hides a hidden activity, or any activity of a hidden initiative, from outsiders', async () => {
+    const own = await createWorld(t, cast, { activityHidden: true });
+    const parent = await createWorld(t, cast, { initiative: { hidden: true } });
+    const insiders = [
+      cast.admin,
+      cast.financial,
+      cast.grantOfficer,
+      cast.policyOfficer,
+      cast.overseer,
+      cast.owner,
+      cast.activityOwner,
+    ];
+    for (const w of [own, parent]) {
+      const url = `/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+      expect((await call('GET', url, null)).statusCode).toBe(404);
+      expect((await call('GET', url, cast.user)).statusCode).toBe(404);
+      for (const insider of insiders)
+        expect((await call('GET', url, insider)).statusCode).toBe(200);
+    }
+    // An owner of another activity of the same initiative is an insider too.
+    const sibling = await createActivity(t, own.initiative.id, { hidden: true });
+    const url = `/initiative/${own.initiative.id}/activity/${sibling.id}`;
+    expect((await call('GET', url, cast.activityOwner)).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/initiative/:id/activity/:activityId', () => {
+  it('lets initiative owners edit everything and activity owners only the story', async () => {
+    const w = await createWorld(t, cast);
+    const url = `/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+    const res = await call('PATCH', url, cast.owner, {
+      name: `Nieuw ${uniq()}`,
+      budget: '12.5',
+      hidden: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ budget: 12.5, hidden: true });
+    const story = await call('PATCH', url, cast.activityOwner, {
+      description: 'Nieuw\r\nverhaal',
+      target_audience: 'Kinderen',
+      budget: 12.5,
+    });
+    expect(story.statusCode).toBe(200);
+    expect(story.json()).toMatchObject({
+      description: 'Nieuw\nverhaal',
+      target_audience: 'Kinderen',
+    });
+    expect((await call('PATCH', url, cast.activityOwner, { name: 'Anders' })).statusCode).toBe(403);
+    expect((await call('PATCH', url, cast.activityOwner, { budget: 99 })).statusCode).toBe(403);
+  });
+
+  it('answers 401, 403 (overseer, policy officer, user), 404, 409 and 422', async () => {
+    const w = await createWorld(t, cast);
+    const sibling = await createActivity(t, w.initiative.id);
+    const url = `/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+    expect((await call('PATCH', url, null, { description: 'x' })).statusCode).toBe(401);
+    for (const caller of [cast.overseer, cast.policyOfficer, cast.user]) {
+      expect((await call('PATCH', url, caller, { description: 'x' })).statusCode).toBe(403);
+    }
+    const wrong = `/initiative/999999/activity/${w.activity.id}`;
+    expect((await call('PATCH', wrong, cast.admin, { description: 'x' })).statusCode).toBe(404);
+    const taken = await call('PATCH', url, cast.grantOfficer, { name: sibling.name.toLowerCase() });
+    expect(taken.json()).toMatchObject({ code: 'NAME_TAKEN' });
+    expect((await call('PATCH', url, cast.admin, { purpose: '' })).statusCode).toBe(422);
+  });
+});
+
+describe('DELETE /api/initiative/:id/activity/:activityId', () => {
+  it('deletes manual payments and their files; bank payments stay with the initiative', async () => {
+    const w = await createWorld(t, cast);
+    const manual = await createPayment(t, { activityId: w.activity.id, amountCents: -100 });
+    const bank = await createPayment(t, {
+      activityId: w.activity.id,
+      amountCents: -200,
+      type: 'bank',
+    });
+    const direct = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -300 });
+    const attachment = await createAttachment(t, manual.id, 'pdf');
+    const url = `/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+    expect((await call('DELETE', url, null)).statusCode).toBe(401);
+    for (const caller of [cast.activityOwner, cast.overseer, cast.policyOfficer]) {
+      expect((await call('DELETE', url, caller)).statusCode).toBe(403);
+    }
+    expect((await call('DELETE', url, cast.owner)).statusCode).toBe(204);
+    const db = t.database.db;
+    expect(await db.select().from(activities).where(eq(activities.id, w.activity.id))).toEqual([]);
+    const left = await db
+      .select({
+        id: payments.id,
+        initiativeId: payments.initiativeId,
+        activityId: payments.activityId,
+      })
+      .from(payments)
+      .where(inArray(payments.id, [manual.id, bank.id, direct.id]));
+    expect(left.sort((a, b) => a.id - b.id)).toEqual([
+      { id: bank.id, initiativeId: w.initiative.id, activityId: null },
+      { id: direct.id, initiativeId: w.initiative.id, activityId: null },
+    ]);
+    expect(await t.storage.get(attachment.storageKey)).toBeNull();
+    const initiative = (
+      await call('GET', `/initiative/${w.initiative.id}`, null)
+    ).json<Initiative>();
+    expect(initiative).toMatchObject({ expenses: -5, activities: [] });
+    expect((await call('DELETE', url, cast.admin)).statusCode).toBe(404);
+  });
+});

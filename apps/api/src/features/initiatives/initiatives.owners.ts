@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { can, type Actor } from '@helder/shared/permissions';
+import type { Picture } from '@helder/shared/users';
+import type { Executor } from '../../db/client';
+import { initiativeOwners, initiatives } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { forbidden } from '../../http/errors';
+import type { Upload } from '../../http/uploads';
+import { replaceOwners, replacePicture, toOwner } from './initiatives.links';
+import { ownersJson } from './initiatives.queries';
+import { findInitiative } from './initiatives.service';
+
+/** An initiative's owners (initiatiefnemers) and picture. */
+
+async function selectOwners(db: Executor, actor: Actor | null, id: number) {
+  const [row] = await db
+    .select({
+      owners: ownersJson(actor, {
+        userId: initiativeOwners.userId,
+        where: eq(initiativeOwners.initiativeId, initiatives.id),
+      }),
+    })
+    .from(initiatives)
+    .where(eq(initiatives.id, id));
+  return row?.owners ?? [];
+}
+
+/** Replaces the initiative's owners; unknown (or invisible) user ids → 404, nothing changed. */
+export async function setInitiativeOwners(ctx: Ctx, id: number, userIds: number[]) {
+  const actor = requireActor(ctx);
+  const row = await findInitiative(ctx, id);
+  if (!can(actor, 'set_owners', row.subject)) {
+    throw forbidden('You may not set the owners of this initiative');
+  }
+  await replaceOwners(
+    ctx,
+    actor,
+    {
+      entityClass: 'Initiative',
+      entityId: id,
+      lock: async (tx) =>
+        (
+          await tx
+            .select({ id: initiatives.id })
+            .from(initiatives)
+            .where(eq(initiatives.id, id))
+            .for('no key update')
+        ).length > 0,
+      clear: async (tx) =>
+        (
+          await tx
+            .delete(initiativeOwners)
+            .where(eq(initiativeOwners.initiativeId, id))
+            .returning({ userId: initiativeOwners.userId })
+        ).map((r) => r.userId),
+      insert: async (tx, ids) => {
+        await tx
+          .insert(initiativeOwners)
+          .values(ids.map((userId) => ({ initiativeId: id, userId })));
+      },
+    },
+    userIds,
+  );
+  return (await selectOwners(ctx.db, ctx.actor, id)).map((o) => toOwner(ctx, o));
+}
+
+export async function uploadInitiativePicture(
+  ctx: Ctx,
+  id: number,
+  files: Upload[],
+): Promise<Picture> {
+  const actor = requireActor(ctx);
+  const row = await findInitiative(ctx, id);
+  if (!can(actor, 'edit', row.subject)) throw forbidden('You may not edit this initiative');
+  return replacePicture(
+    ctx,
+    actor,
+    {
+      entityClass: 'Initiative',
+      entityId: id,
+      folder: `initiatives/${id}`,
+      swap: async (tx, key) => {
+        const [current] = await tx
+          .select({ key: initiatives.pictureKey })
+          .from(initiatives)
+          .where(eq(initiatives.id, id))
+          .for('update');
+        if (!current) return undefined;
+        await tx.update(initiatives).set({ pictureKey: key }).where(eq(initiatives.id, id));
+        return current.key;
+      },
+    },
+    files,
+  );
+}

@@ -1,0 +1,232 @@
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Actor, Relation } from '@helder/shared/permissions';
+import type { Executor } from '../../db/client';
+import {
+  activities,
+  funders,
+  grants,
+  initiativeOwners,
+  initiatives,
+  regulations,
+  users,
+} from '../../db/schema';
+import {
+  activityOwnerOf,
+  activityTotals,
+  activityVisible,
+  anyActivityOwnerOf,
+  correlated,
+  initiativeCols,
+  initiativeOwnerOf,
+  initiativeTotals,
+  initiativeVisible,
+  insiderOf,
+  overseerOf,
+} from '../../lib/initiative-sql';
+import { officerRoles, toRelations, visibleUser } from '../regulations';
+
+/** A linked user as the owner subselects return it. */
+export interface OwnerRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  picture_key: string | null;
+}
+
+/**
+ * The visible users of an owner link table as one JSON array column, ordered like the users
+ * list: one correlated subselect, so a page of rows costs one statement.
+ */
+export function ownersJson(
+  actor: Actor | null,
+  link: { userId: PgColumn; where: SQL },
+): SQL<OwnerRow[]> {
+  return correlated<OwnerRow[]>(sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', ${users.id}, 'email', ${users.email},
+      'first_name', ${users.firstName}, 'last_name', ${users.lastName},
+      'picture_key', ${users.pictureKey}
+    ) order by ${users.firstName} asc nulls last, ${users.lastName} asc nulls last, ${users.id}),
+    '[]'::json)
+    from ${link.userId.table} join ${users} on ${users.id} = ${link.userId}
+    where ${link.where} and ${visibleUser(actor)})`);
+}
+
+/**
+ * The caller's relations to the initiative of the current row (server-rules §4), as columns of
+ * the same statement; the row must join `grants` (for the regulation).
+ */
+export function relationColumns(actor: Actor | null, activityId?: PgColumn) {
+  const no = sql<boolean>`false`;
+  return {
+    roles: officerRoles(actor, grants.regulationId),
+    isOverseer: actor ? overseerOf(actor.id, initiatives.grantId) : no,
+    isInitiativeOwner: actor ? initiativeOwnerOf(actor.id, initiatives.id) : no,
+    isAnyActivityOwner: actor ? anyActivityOwnerOf(actor.id, initiatives.id) : no,
+    isActivityOwner: actor && activityId ? activityOwnerOf(actor.id, activityId) : no,
+  };
+}
+type RelationRow = {
+  [K in keyof ReturnType<typeof relationColumns>]: ReturnType<
+    typeof relationColumns
+  >[K]['_']['type'];
+};
+
+export function toInitiativeRelations(row: RelationRow): Relation[] {
+  const relations = toRelations(row.roles);
+  if (row.isOverseer) relations.push('overseer');
+  if (row.isInitiativeOwner) relations.push('initiative_owner');
+  if (row.isAnyActivityOwner) relations.push('any_activity_owner');
+  if (row.isActivityOwner) relations.push('activity_owner');
+  return relations;
+}
+
+/** What permission checks need: the row's flags and the caller's relations (one statement). */
+export async function selectInitiativeAccess(db: Executor, actor: Actor | null, id: number) {
+  const [row] = await db
+    .select({
+      id: initiatives.id,
+      grantId: initiatives.grantId,
+      name: initiatives.name,
+      hidden: initiatives.hidden,
+      ...relationColumns(actor),
+    })
+    .from(initiatives)
+    .innerJoin(grants, eq(grants.id, initiatives.grantId))
+    .where(eq(initiatives.id, id));
+  return row;
+}
+export type InitiativeAccessRow = NonNullable<Awaited<ReturnType<typeof selectInitiativeAccess>>>;
+
+export interface ActivityJson {
+  id: number;
+  name: string;
+  budget_cents: number;
+  income_cents: number;
+  expenses_cents: number;
+  hidden: boolean;
+}
+
+/** The initiative's activities visible to the caller, newest first, with their totals. */
+function activitiesJson(actor: Actor | null): SQL<ActivityJson[]> {
+  const totals = activityTotals(activities.id);
+  return correlated<ActivityJson[]>(sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', ${activities.id}, 'name', ${activities.name},
+      'budget_cents', ${activities.budgetCents},
+      'income_cents', ${totals.incomeCents}, 'expenses_cents', ${totals.expensesCents},
+      'hidden', ${activities.hidden}
+    ) order by ${activities.id} desc), '[]'::json)
+    from ${activities}
+    where ${activities.initiativeId} = ${initiatives.id}
+      and ${activityVisible(actor, activities.hidden)})`);
+}
+
+/** Everything the initiative response shows, with the caller's relations: one statement. */
+export async function selectInitiative(db: Executor, actor: Actor | null, id: number) {
+  const [row] = await db
+    .select({
+      id: initiatives.id,
+      grantId: initiatives.grantId,
+      name: initiatives.name,
+      description: initiatives.description,
+      purpose: initiatives.purpose,
+      targetAudience: initiatives.targetAudience,
+      owner: initiatives.owner,
+      ownerEmail: initiatives.ownerEmail,
+      legalEntity: initiatives.legalEntity,
+      addressApplicant: initiatives.addressApplicant,
+      kvkRegistration: initiatives.kvkRegistration,
+      location: initiatives.location,
+      budgetCents: initiatives.budgetCents,
+      hidden: initiatives.hidden,
+      hiddenSponsors: initiatives.hiddenSponsors,
+      pictureKey: initiatives.pictureKey,
+      grantName: grants.name,
+      grantReference: grants.reference,
+      grantBudgetCents: grants.budgetCents,
+      verantwoordelijk: grants.verantwoordelijk,
+      verantwoordelijkheid: grants.verantwoordelijkheid,
+      regulationId: grants.regulationId,
+      regulationName: regulations.name,
+      funderId: regulations.funderId,
+      funderName: funders.name,
+      ...initiativeTotals(initiatives.id),
+      owners: ownersJson(actor, {
+        userId: initiativeOwners.userId,
+        where: eq(initiativeOwners.initiativeId, initiatives.id),
+      }),
+      activities: activitiesJson(actor),
+      ...relationColumns(actor),
+    })
+    .from(initiatives)
+    .innerJoin(grants, eq(grants.id, initiatives.grantId))
+    .innerJoin(regulations, eq(regulations.id, grants.regulationId))
+    .innerJoin(funders, eq(funders.id, regulations.funderId))
+    .where(eq(initiatives.id, id));
+  return row;
+}
+export type InitiativeRow = NonNullable<Awaited<ReturnType<typeof selectInitiative>>>;
+
+/**
+ * One page of the initiatives the caller may see, newest first (id descending), in one
+ * statement. `onlyMine`: where the caller owns the initiative or one of its activities, or
+ * oversees its grant. `name`: a case-insensitive substring.
+ */
+export async function selectInitiativePage(
+  db: Executor,
+  input: {
+    actor: Actor | null;
+    offset: number;
+    limit: number;
+    name?: string | undefined;
+    onlyMine: boolean;
+  },
+) {
+  const { actor, name } = input;
+  const filters: SQL[] = [initiativeVisible(actor)];
+  if (name) filters.push(sql`strpos(lower(${initiatives.name}), lower(${name})) > 0`);
+  if (input.onlyMine && actor) {
+    filters.push(
+      or(
+        initiativeOwnerOf(actor.id, initiatives.id),
+        anyActivityOwnerOf(actor.id, initiatives.id),
+        overseerOf(actor.id, initiatives.grantId),
+      )!,
+    );
+  }
+  return db
+    .select({
+      id: initiatives.id,
+      name: initiatives.name,
+      owner: initiatives.owner,
+      ownerEmail: initiatives.ownerEmail,
+      hidden: initiatives.hidden,
+      budgetCents: initiatives.budgetCents,
+      pictureKey: initiatives.pictureKey,
+      ...initiativeTotals(initiatives.id),
+      insider: insiderOf(actor, initiativeCols),
+    })
+    .from(initiatives)
+    .where(and(...filters))
+    .orderBy(desc(initiatives.id))
+    .offset(input.offset)
+    .limit(input.limit);
+}
+
+/** Whether another initiative already has this name (unique overall, case-insensitively). */
+export async function initiativeNameTaken(db: Executor, name: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: initiatives.id })
+    .from(initiatives)
+    .where(
+      and(
+        sql`lower(${initiatives.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(initiatives.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,76 @@
+import { centsToEuros } from '@helder/shared/money';
+import type { Initiative } from '@helder/shared/initiatives';
+import { can, type Actor, type Subject } from '@helder/shared/permissions';
+import type { Ctx } from '../../http/context';
+import { signedPicture } from '../users';
+import { toOwner } from './initiatives.links';
+import { toInitiativeRelations, type InitiativeRow } from './initiatives.queries';
+
+type InitiativeSubject = Extract<Subject, { type: 'Initiative' }>;
+
+export const initiativeSubject = (
+  row: Pick<InitiativeRow, 'hidden'> & Parameters<typeof toInitiativeRelations>[0],
+): InitiativeSubject => ({
+  type: 'Initiative',
+  hidden: row.hidden,
+  relations: toInitiativeRelations(row),
+});
+
+/** Insiders (server-rules §4) are exactly those who may read the initiative when hidden. */
+export const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
+  can(actor, 'read', { ...subject, hidden: true });
+
+/** The one mapper from an initiative row to the response (server-rules §6, §8). */
+export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
+  const insider = isInsider(ctx.actor, initiativeSubject(row));
+  const showSponsors = !row.hiddenSponsors || insider;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    purpose: row.purpose,
+    target_audience: row.targetAudience,
+    owner: row.owner,
+    legal_entity: row.legalEntity,
+    kvk_registration: row.kvkRegistration,
+    location: row.location,
+    hidden: row.hidden,
+    ...(insider
+      ? {
+          owner_email: row.ownerEmail,
+          address_applicant: row.addressApplicant,
+          hidden_sponsors: row.hiddenSponsors,
+        }
+      : {}),
+    sponsors_hidden: !showSponsors,
+    budget: centsToEuros(row.budgetCents),
+    income: centsToEuros(row.incomeCents),
+    expenses: centsToEuros(row.expensesCents),
+    profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
+    ...(showSponsors
+      ? {
+          grant: {
+            id: row.grantId,
+            name: row.grantName,
+            reference: row.grantReference,
+            budget: centsToEuros(row.grantBudgetCents),
+            regulation: { id: row.regulationId, name: row.regulationName },
+            funder: { id: row.funderId, name: row.funderName },
+            ...(row.verantwoordelijk !== null ? { verantwoordelijk: row.verantwoordelijk } : {}),
+            ...(row.verantwoordelijkheid !== null
+              ? { verantwoordelijkheid: row.verantwoordelijkheid }
+              : {}),
+          },
+        }
+      : {}),
+    initiative_owners: row.owners.map((o) => toOwner(ctx, o)),
+    activities: row.activities.map((a) => ({
+      id: a.id,
+      name: a.name,
+      budget: centsToEuros(a.budget_cents),
+      income: centsToEuros(a.income_cents),
+      expenses: centsToEuros(a.expenses_cents),
+      hidden: a.hidden,
+    })),
+  };
+}

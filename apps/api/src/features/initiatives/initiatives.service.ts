@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  Initiative,
+  InitiativeListItem,
+  initiativeBody,
+  initiativePatch,
+  initiativesQuery,
+} from '@helder/shared/initiatives';
+import { centsToEuros, eurosToCents } from '@helder/shared/money';
+import { can, editableFields } from '@helder/shared/permissions';
+import { grants, initiatives } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { conflict, forbidden, notFound, unauthenticated, uniqueViolation } from '../../http/errors';
+import { audit, diff } from '../../lib/audit';
+import { changedFields } from '../../lib/patch';
+import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
+import { findGrant, grantSubject, type GrantPath } from '../grants';
+import { signedPicture } from '../users';
+import {
+  initiativeNameTaken,
+  selectInitiative,
+  selectInitiativeAccess,
+  selectInitiativePage,
+  type InitiativeRow,
+} from './initiatives.queries';
+import { initiativeSubject, toInitiative } from './initiatives.response';
+
+type InitiativeInput = z.output<typeof initiativeBody>;
+type InitiativePatch = z.output<typeof initiativePatch>;
+type ListQuery = z.output<typeof initiativesQuery>;
+
+const nameTaken = () => conflict('NAME_TAKEN', 'An initiative with this name already exists');
+
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (uniqueViolation(e) !== null) throw nameTaken();
+    throw e;
+  }
+}
+
+/** The initiative with the caller's relations, or 404 when unknown or hidden from the caller. */
+export async function findInitiative(ctx: Ctx, id: number) {
+  const row = await selectInitiativeAccess(ctx.db, ctx.actor, id);
+  if (!row) throw notFound('Initiative');
+  const subject = initiativeSubject(row);
+  if (!can(ctx.actor, 'read', subject)) throw notFound('Initiative');
+  return { ...row, subject };
+}
+
+async function findDetail(ctx: Ctx, id: number): Promise<InitiativeRow> {
+  const row = await selectInitiative(ctx.db, ctx.actor, id);
+  if (!row || !can(ctx.actor, 'read', initiativeSubject(row))) throw notFound('Initiative');
+  return row;
+}
+
+export async function listInitiatives(ctx: Ctx, query: ListQuery): Promise<InitiativeListItem[]> {
+  if (query.only_mine && !ctx.actor) throw unauthenticated();
+  const rows = await selectInitiativePage(ctx.db, {
+    actor: ctx.actor,
+    offset: query.offset,
+    limit: query.limit,
+    name: query.name,
+    onlyMine: query.only_mine,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    owner: row.owner,
+    ...(row.insider ? { owner_email: row.ownerEmail } : {}),
+    hidden: row.hidden,
+    budget: centsToEuros(row.budgetCents),
+    income: centsToEuros(row.incomeCents),
+    expenses: centsToEuros(row.expensesCents),
+    profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
+  }));
+}
+
+export async function getInitiative(ctx: Ctx, id: number): Promise<Initiative> {
+  return toInitiative(ctx, await findDetail(ctx, id));
+}
+
+/** Creates an initiative under the grant at the path: managers of its regulation only. */
+export async function createInitiative(ctx: Ctx, path: GrantPath, input: InitiativeInput) {
+  const actor = requireActor(ctx);
+  const grant = await findGrant(ctx, path);
+  if (!can(actor, 'create_initiative', grantSubject(grant))) {
+    throw forbidden('Only administrators and grant officers of the regulation create initiatives');
+  }
+  if (await initiativeNameTaken(ctx.db, input.name)) throw nameTaken();
+  const id = await guardUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      // Share-lock the grant so that a concurrent delete cannot orphan the insert.
+      const [parent] = await tx
+        .select({ id: grants.id })
+        .from(grants)
+        .where(eq(grants.id, grant.id))
+        .for('key share');
+      if (!parent) throw notFound('Grant');
+      const [row] = await tx
+        .insert(initiatives)
+        .values({ grantId: grant.id, ...columnsOf(input) })
+        .returning({ id: initiatives.id });
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'Initiative',
+        entityId: row!.id,
+        action: 'create',
+        changes: diff({}, { grant_id: grant.id, ...input }),
+      });
+      return row!.id;
+    }),
+  );
+  return toInitiative(ctx, await findDetail(ctx, id));
+}
+
+/** API field names → columns (money in cents). */
+function columnsOf(input: Partial<InitiativeInput>) {
+  return {
+    name: input.name,
+    description: input.description,
+    purpose: input.purpose,
+    targetAudience: input.target_audience,
+    owner: input.owner,
+    ownerEmail: input.owner_email,
+    legalEntity: input.legal_entity,
+    addressApplicant: input.address_applicant,
+    kvkRegistration: input.kvk_registration,
+    location: input.location,
+    budgetCents: input.budget === undefined ? undefined : eurosToCents(input.budget),
+    hidden: input.hidden,
+    hiddenSponsors: input.hidden_sponsors,
+  } as Omit<typeof initiatives.$inferInsert, 'grantId'>;
+}
+
+/** Field-level edit (server-rules §5–6): a changed field outside edit-fields is a 403. */
+export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePatch) {
+  const actor = requireActor(ctx);
+  const row = await findDetail(ctx, id);
+  const subject = initiativeSubject(row);
+  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this initiative');
+  const before = {
+    name: row.name,
+    description: row.description,
+    purpose: row.purpose,
+    target_audience: row.targetAudience,
+    owner: row.owner,
+    owner_email: row.ownerEmail,
+    legal_entity: row.legalEntity,
+    address_applicant: row.addressApplicant,
+    kvk_registration: row.kvkRegistration,
+    location: row.location,
+    budget: centsToEuros(row.budgetCents),
+    hidden: row.hidden,
+    hidden_sponsors: row.hiddenSponsors,
+  };
+  const changes = changedFields(before, input, editableFields(actor, subject));
+  if (Object.keys(changes).length === 0) return toInitiative(ctx, row);
+  if (changes.name !== undefined && (await initiativeNameTaken(ctx.db, changes.name, id))) {
+    throw nameTaken();
+  }
+  await guardUnique(() =>
+    ctx.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(initiatives)
+        .set(columnsOf(changes))
+        .where(eq(initiatives.id, id))
+        .returning({ id: initiatives.id });
+      if (updated.length === 0) throw notFound('Initiative');
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: 'Initiative',
+        entityId: id,
+        action: 'update',
+        changes: diff(before, changes),
+      });
+    }),
+  );
+  return toInitiative(ctx, await findDetail(ctx, id));
+}
+
+/**
+ * Deletes the initiative with its activities, owner links and manual payments in one
+ * transaction; bank-imported payments stay, unlinked; files go after the commit (§10).
+ */
+export async function deleteInitiative(ctx: Ctx, id: number): Promise<void> {
+  const actor = requireActor(ctx);
+  const row = await findInitiative(ctx, id);
+  if (!can(actor, 'delete', row.subject)) throw forbidden('You may not delete this initiative');
+  const purged = await ctx.db.transaction(async (tx) => {
+    const result = await purgeInitiatives(tx, eq(initiatives.id, id));
+    const deleted = await tx
+      .delete(initiatives)
+      .where(eq(initiatives.id, id))
+      .returning({ id: initiatives.id });
+    if (deleted.length === 0) throw notFound('Initiative');
+    await audit(tx, {
+      actorId: actor.id,
+      entityClass: 'Initiative',
+      entityId: id,
+      action: 'delete',
+      changes: diff(
+        {
+          name: row.name,
+          activities: result.activities,
+          deleted_payments: result.deletedPayments,
+          unlinked_payments: result.unlinkedPayments,
+        },
+        { name: null, activities: [], deleted_payments: [], unlinked_payments: [] },
+      ),
+    });
+    return result;
+  });
+  await removeStoredFiles(ctx, purged.fileKeys);
+}

@@ -1,0 +1,1 @@
+export { mediaRoutes } from './media.routes';

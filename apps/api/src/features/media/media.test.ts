@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Attachment } from '@helder/shared/media';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  callAs,
+  createActivity,
+  createAttachment,
+  createCast,
+  createPayment,
+  createWorld,
+  type Caller,
+  type Cast,
+  type World,
+} from '../../test/initiative-factories';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t);
+});
+afterAll(() => t?.close());
+
+const media = async (url: string, caller: Caller) => {
+  const res = await callAs(t, 'GET', url, caller);
+  expect(res.statusCode, url).toBe(200);
+  return res.json<{ attachments: Attachment[] }>().attachments;
+};
+const ids = (items: Attachment[]) => items.map((a) => a.id);
+const fetchUrl = (url: string) => {
+  const u = new URL(url);
+  return t.app.inject({ url: u.pathname + u.search });
+};
+
+/**
+ * A world whose initiative has a visible payment (png + pdf), a hidden payment, a payment in its
+ * activity, a visible payment in a hidden activity, and a payment with no attachment.
+ */
+async function furnish(w: World) {
+  const hiddenActivity = await createActivity(t, w.initiative.id, { hidden: true });
+  const open = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -1000 });
+  const secret = await createPayment(t, {
+    initiativeId: w.initiative.id,
+    amountCents: -2000,
+    hidden: true,
+  });
+  const inActivity = await createPayment(t, { activityId: w.activity.id, amountCents: -300 });
+  const inHiddenActivity = await createPayment(t, {
+    activityId: hiddenActivity.id,
+    amountCents: -400,
+  });
+  await createPayment(t, { initiativeId: w.initiative.id, amountCents: 5000 });
+  return {
+    hiddenActivity,
+    png: await createAttachment(t, open.id, 'png'),
+    pdf: await createAttachment(t, open.id, 'pdf'),
+    secret: await createAttachment(t, secret.id, 'png'),
+    activity: await createAttachment(t, inActivity.id, 'png'),
+    hiddenActivityFile: await createAttachment(t, inHiddenActivity.id, 'pdf'),
+  };
+}
+
+describe('GET /api/initiative/:id/media', () => {
+  it('lists attachments of visible payments (activities included), newest first, with signed URLs', async () => {
+    const w = await createWorld(t, cast);
+    const f = await furnish(w);
+    const list = await media(`/initiative/${w.initiative.id}/media`, null);
+    expect(ids(list)).toEqual([f.activity.id, f.pdf.id, f.png.id]);
+    const pdf = list.find((a) => a.id === f.pdf.id)!;
+    expect(pdf.attachment_url).toMatch(
+      /^http:\/\/helder\.test\/api\/files\/payments\/\d+\/\w+\.pdf\?exp=/,
+    );
+    expect([
+      pdf.attachment_thumbnail_url_128,
+      pdf.attachment_thumbnail_url_256,
+      pdf.attachment_thumbnail_url_512,
+    ]).toEqual([null, null, null]);
+    const png = list.find((a) => a.id === f.png.id)!;
+    expect(png.attachment_thumbnail_url_512).toMatch(/_512\.webp\?exp=/);
+    const original = await fetchUrl(png.attachment_url);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect((await fetchUrl(pdf.attachment_url)).headers['content-type']).toBe('application/pdf');
+    expect((await fetchUrl(png.attachment_thumbnail_url_128!)).statusCode).toBe(200);
+  });
+
+  it('shows hidden payments and hidden activities to insiders only', async () => {
+    const w = await createWorld(t, cast);
+    const f = await furnish(w);
+    const all = [f.hiddenActivityFile.id, f.activity.id, f.secret.id, f.pdf.id, f.png.id];
+    const url = `/initiative/${w.initiative.id}/media`;
+    expect(ids(await media(url, cast.user))).toEqual([f.activity.id, f.pdf.id, f.png.id]);
+    for (const insider of [
+      cast.admin,
+      cast.financial,
+      cast.owner,
+      cast.activityOwner,
+      cast.overseer,
+    ]) {
+      expect(ids(await media(url, insider))).toEqual(all);
+    }
+  });
+
+  it('answers 404 for a hidden initiative to outsiders; insiders see its media', async () => {
+    const w = await createWorld(t, cast, { initiative: { hidden: true } });
+    const f = await furnish(w);
+    const url = `/initiative/${w.initiative.id}/media`;
+    expect((await callAs(t, 'GET', url, null)).statusCode).toBe(404);
+    expect((await callAs(t, 'GET', url, cast.user)).statusCode).toBe(404);
+    expect(ids(await media(url, cast.policyOfficer))).toContain(f.png.id);
+    expect((await callAs(t, 'GET', '/initiative/999999/media', null)).statusCode).toBe(404);
+  });
+
+  it('pages with offset and limit; 422 beyond 100', async () => {
+    const w = await createWorld(t, cast);
+    const f = await furnish(w);
+    const url = `/initiative/${w.initiative.id}/media`;
+    expect(ids(await media(`${url}?offset=1&limit=1`, null))).toEqual([f.pdf.id]);
+    expect(await media(`${url}?offset=3`, null)).toEqual([]);
+    expect((await callAs(t, 'GET', `${url}?limit=101`, null)).statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/initiative/:id/activity/:activityId/media', () => {
+  it("lists only the activity's payments; hidden activities answer 404 to outsiders", async () => {
+    const w = await createWorld(t, cast);
+    const f = await furnish(w);
+    const base = `/initiative/${w.initiative.id}/activity`;
+    expect(ids(await media(`${base}/${w.activity.id}/media`, null))).toEqual([f.activity.id]);
+    const hiddenUrl = `${base}/${f.hiddenActivity.id}/media`;
+    expect((await callAs(t, 'GET', hiddenUrl, null)).statusCode).toBe(404);
+    expect((await callAs(t, 'GET', hiddenUrl, cast.user)).statusCode).toBe(404);
+    expect(ids(await media(hiddenUrl, cast.owner))).toEqual([f.hiddenActivityFile.id]);
+    const other = await createWorld(t, cast);
+    const wrong = `/initiative/${other.initiative.id}/activity/${w.activity.id}/media`;
+    expect((await callAs(t, 'GET', wrong, null)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,163 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isAdmin, type Actor } from '@helder/shared/permissions';
+import {
+  activities,
+  activityOwners,
+  grantOverseers,
+  grants,
+  initiativeOwners,
+  initiatives,
+  payments,
+  regulationOfficers,
+} from '../db/schema';
+
+/**
+ * SQL building blocks over the initiative and payment tables that several features need
+ * (initiatives, activities, media, users, grants, regulations): visibility (server-rules §7)
+ * and totals (§8). They live here, not in a feature, so that the sponsor and user features can
+ * use them without importing the initiatives feature (which imports them).
+ *
+ * Every function takes the columns of the outer row it correlates with; the subqueries use
+ * aliased tables, so they never capture a table of the outer query by accident.
+ */
+
+/**
+ * Wraps a correlated subquery so that its column references stay qualified: when a select has a
+ * single table, drizzle strips the table name from the top-level columns of a selected SQL,
+ * which would silently re-bind `"initiatives"."id"` to an `"id"` of the subquery's own table.
+ */
+export const correlated = <T>(inner: SQL): SQL<T> => sql<T>`${inner}`;
+
+/** The columns of an initiative row that visibility needs (a table or an alias of it). */
+export interface InitiativeCols {
+  id: SQLWrapper;
+  grantId: SQLWrapper;
+  hidden: SQLWrapper;
+}
+export const initiativeCols: InitiativeCols = {
+  id: initiatives.id,
+  grantId: initiatives.grantId,
+  hidden: initiatives.hidden,
+};
+
+/** Admins and financial users read every initiative, activity and payment (§4–5). */
+export function seesEverything(actor: Actor | null): boolean {
+  const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
+  return admin || actor?.role === 'financial';
+}
+
+const officerGrant = alias(grants, 'insider_grant');
+const ownedActivity = alias(activities, 'insider_activity');
+
+/** The actor is a grant or policy officer of the initiative's regulation. */
+const officerOf = (actorId: number, grantId: SQLWrapper) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${regulationOfficers}
+  join ${grants} ${officerGrant} on ${officerGrant.regulationId} = ${regulationOfficers.regulationId}
+  where ${officerGrant.id} = ${grantId} and ${regulationOfficers.userId} = ${actorId})`);
+
+/** The actor is an overseer (penvoerder) of the grant. */
+export const overseerOf = (actorId: number, grantId: SQLWrapper) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${grantOverseers}
+  where ${grantOverseers.grantId} = ${grantId} and ${grantOverseers.userId} = ${actorId})`);
+
+/** The actor owns the initiative. */
+export const initiativeOwnerOf = (actorId: number, initiativeId: SQLWrapper) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${initiativeOwners}
+  where ${initiativeOwners.initiativeId} = ${initiativeId}
+    and ${initiativeOwners.userId} = ${actorId})`);
+
+/** The actor owns some activity of the initiative. */
+export const anyActivityOwnerOf = (actorId: number, initiativeId: SQLWrapper) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${activityOwners}
+  join ${activities} ${ownedActivity} on ${ownedActivity.id} = ${activityOwners.activityId}
+  where ${ownedActivity.initiativeId} = ${initiativeId} and ${activityOwners.userId} = ${actorId})`);
+
+/** The actor owns this activity. */
+export const activityOwnerOf = (actorId: number, activityId: SQLWrapper) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${activityOwners}
+  where ${activityOwners.activityId} = ${activityId} and ${activityOwners.userId} = ${actorId})`);
+
+/** insiders(I) of server-rules §4 as one SQL boolean for the initiative row `i`. */
+export function insiderOf(actor: Actor | null, i: Omit<InitiativeCols, 'hidden'>): SQL<boolean> {
+  if (actor === null) return sql<boolean>`false`;
+  if (seesEverything(actor)) return sql<boolean>`true`;
+  return sql<boolean>`(${officerOf(actor.id, i.grantId)}
+    or ${overseerOf(actor.id, i.grantId)}
+    or ${initiativeOwnerOf(actor.id, i.id)}
+    or ${anyActivityOwnerOf(actor.id, i.id)})`;
+}
+
+/** An initiative is visible to anyone unless hidden; hidden ones to insiders (§7). */
+export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initiativeCols): SQL {
+  if (seesEverything(actor)) return sql`true`;
+  return correlated(sql`(${i.hidden} = false or ${insiderOf(actor, i)})`);
+}
+
+/** An activity is visible when it and its initiative are not hidden; otherwise to insiders. */
+export function activityVisible(
+  actor: Actor | null,
+  activityHidden: SQLWrapper,
+  i: InitiativeCols = initiativeCols,
+): SQL {
+  if (seesEverything(actor)) return sql`true`;
+  return correlated(
+    sql`((${i.hidden} = false and ${activityHidden} = false) or ${insiderOf(actor, i)})`,
+  );
+}
+
+/**
+ * A payment linked to initiative `i` is visible when neither it, its activity nor its initiative
+ * is hidden; otherwise to insiders of the initiative, financial users and admins (§5, §7).
+ * `activityHidden` may be null (no activity).
+ */
+export function paymentVisible(
+  actor: Actor | null,
+  paymentHidden: SQLWrapper,
+  activityHidden: SQLWrapper,
+  i: InitiativeCols = initiativeCols,
+): SQL {
+  if (seesEverything(actor)) return sql`true`;
+  return correlated(sql`((${paymentHidden} = false and ${i.hidden} = false
+      and coalesce(${activityHidden}, false) = false)
+    or ${insiderOf(actor, i)})`);
+}
+
+/**
+ * Income (sum of positive amounts) and expenses (sum of negative amounts, ≤ 0) in cents of the
+ * payments whose `column` equals `id` (§8). Hidden payments count. Activity-linked payments carry
+ * their initiative's id as well, so `initiative_id` alone covers an initiative and its activities.
+ */
+const totalPayments = alias(payments, 'total_payment');
+function sumOf(column: 'initiativeId' | 'activityId', id: SQLWrapper, sign: '>' | '<') {
+  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
+      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
+    from ${payments} ${totalPayments} where ${totalPayments[column]} = ${id})`).mapWith(Number);
+}
+export const initiativeTotals = (initiativeId: SQLWrapper) => ({
+  incomeCents: sumOf('initiativeId', initiativeId, '>'),
+  expensesCents: sumOf('initiativeId', initiativeId, '<'),
+});
+export const activityTotals = (activityId: SQLWrapper) => ({
+  incomeCents: sumOf('activityId', activityId, '>'),
+  expensesCents: sumOf('activityId', activityId, '<'),
+});
+
+/** Totals of a grant: the sums over all its initiatives' payments (§8). */
+const grantInitiative = alias(initiatives, 'total_initiative');
+function grantSum(grantId: SQLWrapper, sign: '>' | '<') {
+  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
+      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
+    from ${payments} ${totalPayments}
+    join ${initiatives} ${grantInitiative} on ${grantInitiative.id} = ${totalPayments.initiativeId}
+    where ${grantInitiative.grantId} = ${grantId})`).mapWith(Number);
+}
+export const grantTotals = (grantId: SQLWrapper) => ({
+  incomeCents: grantSum(grantId, '>'),
+  expensesCents: grantSum(grantId, '<'),
+});

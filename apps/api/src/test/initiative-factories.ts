@@ -1,0 +1,209 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  activities,
+  activityOwners,
+  initiativeOwners,
+  initiatives,
+  paymentAttachments,
+  payments,
+} from '../db/schema';
+import { storeFile } from '../lib/pictures';
+import type { TestApp } from './app';
+import { createUser, type CreatedUser } from './factories';
+import {
+  addOfficer,
+  addOverseer,
+  createFunder,
+  createGrant,
+  createRegulation,
+  createSponsorTree,
+} from './sponsor-factories';
+
+/**
+ * Initiative, activity, payment and attachment rows inserted straight into the database (no
+ * API, no audit), each with a unique name: `const i = await createInitiative(t, grant.id)`.
+ */
+const uniq = () => Math.random().toString(36).slice(2, 10);
+
+export async function createInitiative(
+  t: TestApp,
+  grantId: number,
+  overrides: Partial<Omit<typeof initiatives.$inferInsert, 'id' | 'grantId'>> = {},
+) {
+  const [row] = await t.database.db
+    .insert(initiatives)
+    .values({
+      grantId,
+      name: `Initiatief ${uniq()}`,
+      description: 'Samen maken we de buurt mooier.',
+      purpose: 'Ontmoeting',
+      targetAudience: 'Buurtbewoners',
+      owner: 'Stichting De Buurt',
+      ownerEmail: 'info@debuurt.test',
+      addressApplicant: 'Dorpsstraat 1, Amsterdam',
+      kvkRegistration: '12345678',
+      location: 'Amsterdam-Noord',
+      budgetCents: 500_000,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createActivity(
+  t: TestApp,
+  initiativeId: number,
+  overrides: Partial<Omit<typeof activities.$inferInsert, 'id' | 'initiativeId'>> = {},
+) {
+  const [row] = await t.database.db
+    .insert(activities)
+    .values({
+      initiativeId,
+      name: `Activiteit ${uniq()}`,
+      description: 'Een middag voor de hele straat.',
+      purpose: 'Verbinding',
+      targetAudience: 'Jong en oud',
+      budgetCents: 100_000,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function addInitiativeOwner(t: TestApp, initiativeId: number, userId: number) {
+  await t.database.db.insert(initiativeOwners).values({ initiativeId, userId });
+}
+
+export async function addActivityOwner(t: TestApp, activityId: number, userId: number) {
+  await t.database.db.insert(activityOwners).values({ activityId, userId });
+}
+
+/**
+ * A payment of `amountCents` (signed); with `activityId` its initiative is filled in (the
+ * invariant the composite key enforces). Manual unless `type: 'bank'`.
+ */
+export async function createPayment(
+  t: TestApp,
+  overrides: Partial<Omit<typeof payments.$inferInsert, 'id'>> & { amountCents: number },
+) {
+  let initiativeId = overrides.initiativeId ?? null;
+  if (overrides.activityId && initiativeId === null) {
+    const [activity] = await t.database.db
+      .select({ initiativeId: activities.initiativeId })
+      .from(activities)
+      .where(eq(activities.id, overrides.activityId));
+    initiativeId = activity!.initiativeId;
+  }
+  const [row] = await t.database.db
+    .insert(payments)
+    .values({
+      bookingDate: new Date('2026-03-15T10:00:00Z'),
+      route: overrides.amountCents < 0 ? 'uitgaven' : 'inkomen',
+      shortUserDescription: 'Betaling',
+      ...overrides,
+      initiativeId,
+    })
+    .returning();
+  return row!;
+}
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n');
+
+/** Stores a real file (a small PNG with thumbnails, or a PDF) and links it to the payment. */
+export async function createAttachment(t: TestApp, paymentId: number, kind: 'png' | 'pdf' = 'png') {
+  const data =
+    kind === 'pdf'
+      ? PDF
+      : await sharp({
+          create: { width: 24, height: 16, channels: 3, background: { r: 20, g: 120, b: 60 } },
+        })
+          .png()
+          .toBuffer();
+  const key = await storeFile(
+    t.storage,
+    `payments/${paymentId}`,
+    data,
+    kind === 'pdf' ? 'application/pdf' : 'image/png',
+  );
+  const [row] = await t.database.db
+    .insert(paymentAttachments)
+    .values({ paymentId, storageKey: key })
+    .returning();
+  return row!;
+}
+
+/** A funder, regulation and grant with one initiative under it. */
+export async function createInitiativeTree(
+  t: TestApp,
+  overrides: Parameters<typeof createInitiative>[2] = {},
+) {
+  const tree = await createSponsorTree(t);
+  const initiative = await createInitiative(t, tree.grant.id, overrides);
+  return { ...tree, initiative };
+}
+
+/** One user per role of server-rules §4, for tests that walk the permission matrix. */
+export async function createCast(t: TestApp) {
+  const make = (overrides: Parameters<typeof createUser>[1] = {}) =>
+    createUser(t, { password: null, ...overrides });
+  return {
+    admin: await make({ role: 'administrator' }),
+    financial: await make({ role: 'financial' }),
+    grantOfficer: await make(),
+    policyOfficer: await make(),
+    overseer: await make(),
+    owner: await make(),
+    activityOwner: await make(),
+    user: await make(),
+  };
+}
+export type Cast = Awaited<ReturnType<typeof createCast>>;
+export type Caller = CreatedUser | null;
+
+/**
+ * A grant with the cast's officers and overseer, an initiative owned by `cast.owner` and one
+ * activity owned by `cast.activityOwner`; `base` is the grant's API path.
+ */
+export async function createWorld(
+  t: TestApp,
+  cast: Cast,
+  overrides: { initiative?: Parameters<typeof createInitiative>[2]; activityHidden?: boolean } = {},
+) {
+  const funder = await createFunder(t);
+  const regulation = await createRegulation(t, funder.id);
+  const grant = await createGrant(t, regulation.id);
+  await addOfficer(t, regulation.id, cast.grantOfficer.user.id, 'grant officer');
+  await addOfficer(t, regulation.id, cast.policyOfficer.user.id, 'policy officer');
+  await addOverseer(t, grant.id, cast.overseer.user.id);
+  const initiative = await createInitiative(t, grant.id, overrides.initiative);
+  await addInitiativeOwner(t, initiative.id, cast.owner.user.id);
+  const activity = await createActivity(t, initiative.id, {
+    hidden: overrides.activityHidden ?? false,
+  });
+  await addActivityOwner(t, activity.id, cast.activityOwner.user.id);
+  return {
+    funder,
+    regulation,
+    grant,
+    initiative,
+    activity,
+    base: `/funder/${funder.id}/regulation/${regulation.id}/grant/${grant.id}`,
+  };
+}
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/** An API call as `caller` (anonymous when null). */
+export const callAs = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  caller: Caller,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: caller?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });

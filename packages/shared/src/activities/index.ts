@@ -1,0 +1,2 @@
+export * from './activities.schema';
+export * from './activities.contract';

@@ -1,0 +1,2 @@
+export * from './initiatives.schema';
+export * from './initiatives.contract';

@@ -1,0 +1,2 @@
+export * from './media.schema';
+export * from './media.contract';

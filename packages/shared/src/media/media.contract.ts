@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { endpoint, idSchema, pagingQuery } from '../http';
+import { mediaResponse } from './media.schema';
+
+export const mediaContract = {
+  initiative: endpoint({
+    method: 'GET',
+    path: '/initiative/:id/media',
+    summary: "Attachments of the initiative's visible payments (its activities' too), newest first",
+    public: true,
+    params: z.object({ id: idSchema }),
+    query: pagingQuery,
+    response: mediaResponse,
+  }),
+  activity: endpoint({
+    method: 'GET',
+    path: '/initiative/:id/activity/:activityId/media',
+    summary: "Attachments of the activity's visible payments, newest first",
+    public: true,
+    params: z.object({ id: idSchema, activityId: idSchema }),
+    query: pagingQuery,
+    response: mediaResponse,
+  }),
+};
