@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Picture } from '@helder/shared/users';
+import type { Config } from '../config/env';
+import { signFileUrl } from './file-urls';
 import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
 
@@ -65,3 +67,9 @@ export const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
 };
+
+/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (server-rules §11). */
+export function signedPicture(ctx: { config: Config; clock: () => Date }, key: string): Picture {
+  const now = ctx.clock();
+  return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));
+}

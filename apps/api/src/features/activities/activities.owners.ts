@@ -5,7 +5,8 @@ import { activities, activityOwners } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
-import { ownersJson, replaceOwners, replacePicture, toOwner } from '../initiatives';
+import { replacePicture } from '../../lib/picture-upload';
+import { ownersJson, replaceOwners, toOwner } from '../initiatives';
 import { findActivity, type ActivityPath } from './activities.service';
 
 /** An activity's owners (activiteitnemers) and picture. */

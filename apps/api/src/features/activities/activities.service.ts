@@ -10,7 +10,7 @@ import { audit, diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
 import { purgeActivity, removeStoredFiles } from '../../lib/purge';
 import { findInitiative, toOwner } from '../initiatives';
-import { signedPicture } from '../users';
+import { signedPicture } from '../../lib/pictures';
 import {
   activityNameTaken,
   activitySubject,

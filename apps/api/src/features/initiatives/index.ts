@@ -11,13 +11,7 @@ export {
 } from './initiatives.queries';
 export { findInitiative } from './initiatives.service';
 export { initiativeSubject, isInsider } from './initiatives.response';
-export {
-  replaceOwners,
-  replacePicture,
-  toOwner,
-  type OwnerLinks,
-  type PictureTarget,
-} from './initiatives.links';
+export { replaceOwners, toOwner, type OwnerLinks } from './initiatives.links';
 
 // entity-access for Initiative: hidden flag and the caller's relations in one statement.
 registerSubjectLoader('Initiative', async (ctx, id) => {

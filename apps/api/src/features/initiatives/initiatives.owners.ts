@@ -6,7 +6,8 @@ import { initiativeOwners, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
-import { replaceOwners, replacePicture, toOwner } from './initiatives.links';
+import { replacePicture } from '../../lib/picture-upload';
+import { replaceOwners, toOwner } from './initiatives.links';
 import { ownersJson } from './initiatives.queries';
 import { findInitiative } from './initiatives.service';
 

@@ -2,7 +2,7 @@ import { centsToEuros } from '@helder/shared/money';
 import type { Initiative } from '@helder/shared/initiatives';
 import { can, type Actor, type Subject } from '@helder/shared/permissions';
 import type { Ctx } from '../../http/context';
-import { signedPicture } from '../users';
+import { signedPicture } from '../../lib/pictures';
 import { toOwner } from './initiatives.links';
 import { toInitiativeRelations, type InitiativeRow } from './initiatives.queries';
 

@@ -16,7 +16,7 @@ import { audit, diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
 import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
-import { signedPicture } from '../users';
+import { signedPicture } from '../../lib/pictures';
 import {
   initiativeNameTaken,
   selectInitiative,

@@ -1,2 +1,2 @@
 export { usersRoutes } from './users.routes';
-export { signedPicture, toUserResponse } from './users.response';
+export { toUserResponse } from './users.response';

@@ -1,17 +1,10 @@
 import { isAdmin } from '@helder/shared/permissions';
-import type { Picture, User } from '@helder/shared/users';
+import type { User } from '@helder/shared/users';
 import type { Ctx } from '../../http/context';
-import { signFileUrl } from '../../lib/file-urls';
-import { pictureUrls } from '../../lib/pictures';
+import { signedPicture } from '../../lib/pictures';
 import type { UserRow } from './users.queries';
 
 type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock'>;
-
-/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (server-rules §11). */
-export function signedPicture(ctx: SigningCtx, key: string): Picture {
-  const now = ctx.clock();
-  return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));
-}
 
 /**
  * The one mapper from a user row to the response (server-rules §6). Keys the caller may not

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { can, editableFields, type Actor, type Subject } from '@helder/shared/permissions';
 import type {
@@ -11,18 +10,12 @@ import type {
 } from '@helder/shared/users';
 import { users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import {
-  conflict,
-  forbidden,
-  invalid,
-  isUniqueViolation,
-  notFound,
-  unsupportedMediaType,
-} from '../../http/errors';
-import { sniff, type Upload } from '../../http/uploads';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../http/errors';
+import type { Upload } from '../../http/uploads';
 import { audit, diff } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { pictureKeys, storeFile } from '../../lib/pictures';
+import { replacePicture } from '../../lib/picture-upload';
+import { removeStoredFiles } from '../../lib/purge';
 import { revokePasswordTokens, sendInvitation } from '../auth';
 import {
   emailTaken,
@@ -31,15 +24,13 @@ import {
   selectUserPage,
   type UserRow,
 } from './users.queries';
-import { signedPicture, toUserResponse } from './users.response';
+import { toUserResponse } from './users.response';
 
 export { toUserResponse };
 
 type UsersQuery = z.output<typeof usersQuery>;
 type InviteInput = z.output<typeof inviteUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
-
-const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** PATCH body fields that map onto a column, with the column they change. */
 const FIELD_COLUMNS = {
@@ -72,12 +63,6 @@ async function findVisible(ctx: Ctx, id: number): Promise<UserRow> {
 }
 
 /** Files are removed after the commit; a failure leaves an orphan file, never a broken row. */
-async function removeFiles(ctx: Ctx, keys: string[]) {
-  await ctx.storage.delete(keys).catch((err: unknown) => {
-    ctx.log.warn({ err, keys }, 'could not remove stored files');
-  });
-}
-
 export async function listUsers(ctx: Ctx, query: UsersQuery): Promise<User[]> {
   const rows = await selectUserPage(ctx.db, { actor: ctx.actor, ...query });
   return rows.map((row) => toUserResponse(ctx, row));
@@ -220,16 +205,7 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
       ),
     });
   });
-  if (row.pictureKey) await removeFiles(ctx, pictureKeys(row.pictureKey));
-}
-
-/** Throws 415 unless sharp can decode the whole image (a corrupt file is the client's fault). */
-async function assertDecodable(data: Buffer) {
-  try {
-    await sharp(data).resize(8, 8, { fit: 'inside' }).raw().toBuffer();
-  } catch {
-    throw unsupportedMediaType(PICTURE_TYPES.join(', '));
-  }
+  if (row.pictureKey) await removeStoredFiles(ctx, [row.pictureKey]);
 }
 
 /** Stores a new profile picture with thumbnails; the old files go after the commit (§11). */
@@ -237,31 +213,20 @@ export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Prom
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
   if (!can(actor, 'edit', subjectOf(row))) throw forbidden('You may not edit this user');
-  const file = files.find((f) => f.fieldname === 'file');
-  if (!file) throw invalid('file', 'required', 'Send the picture in the multipart field "file"');
-  const type = await sniff(file.data, PICTURE_TYPES);
-  await assertDecodable(file.data);
-
-  const key = await storeFile(ctx.storage, `users/${id}`, file.data, type);
-  let oldKey: string | null;
-  try {
-    oldKey = await ctx.db.transaction(async (tx) => {
-      const current = await lockUserPicture(tx, id);
-      if (!current) throw notFound('User');
-      await tx.update(users).set({ pictureKey: key }).where(eq(users.id, id));
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'User',
-        entityId: id,
-        action: 'update',
-        changes: { profile_picture: { from: current.pictureKey, to: key } },
-      });
-      return current.pictureKey;
-    });
-  } catch (e) {
-    await removeFiles(ctx, pictureKeys(key));
-    throw e;
-  }
-  if (oldKey) await removeFiles(ctx, pictureKeys(oldKey));
-  return signedPicture(ctx, key);
+  return replacePicture(
+    ctx,
+    actor,
+    {
+      entityClass: 'User',
+      entityId: id,
+      folder: `users/${id}`,
+      async swap(tx, key) {
+        const current = await lockUserPicture(tx, id);
+        if (!current) return undefined;
+        await tx.update(users).set({ pictureKey: key }).where(eq(users.id, id));
+        return current.pictureKey;
+      },
+    },
+    files,
+  );
 }
