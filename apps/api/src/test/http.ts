@@ -1,4 +1,5 @@
 import type { TestApp } from './app';
+import type { CreatedUser } from './factories';
 
 let lastIp = 0;
 /**
@@ -22,3 +23,23 @@ export function loginRequest(t: TestApp, fields: Record<string, string>, ip = ne
 export function postJson(t: TestApp, url: string, payload: object, ip = nextIp()) {
   return t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 }
+
+/** A short random suffix that keeps names, e-mails and references unique across tests. */
+export const uniq = () => Math.random().toString(36).slice(2, 10);
+
+export type Caller = CreatedUser | null;
+export type CallArgs = [
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  caller: Caller,
+  payload?: object,
+];
+
+/** An API call (path without `/api`) as `caller`, anonymous when null. */
+export const callAs = (t: TestApp, ...[method, url, caller, payload]: CallArgs) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: caller?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });

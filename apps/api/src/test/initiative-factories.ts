@@ -10,7 +10,7 @@ import {
 } from '../db/schema';
 import { storeFile } from '../lib/pictures';
 import type { TestApp } from './app';
-import { createUser, type CreatedUser } from './factories';
+import { createUser } from './factories';
 import {
   addOfficer,
   addOverseer,
@@ -19,12 +19,12 @@ import {
   createRegulation,
   createSponsorTree,
 } from './sponsor-factories';
+import { uniq } from './http';
 
 /**
  * Initiative, activity, payment and attachment rows inserted straight into the database (no
  * API, no audit), each with a unique name: `const i = await createInitiative(t, grant.id)`.
  */
-const uniq = () => Math.random().toString(36).slice(2, 10);
 
 export async function createInitiative(
   t: TestApp,
@@ -159,7 +159,6 @@ export async function createCast(t: TestApp) {
   };
 }
 export type Cast = Awaited<ReturnType<typeof createCast>>;
-export type Caller = CreatedUser | null;
 
 /**
  * A grant with the cast's officers and overseer, an initiative owned by `cast.owner` and one
@@ -192,18 +191,3 @@ export async function createWorld(
   };
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
-
-/** An API call as `caller` (anonymous when null). */
-export const callAs = (
-  t: TestApp,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: caller?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });

@@ -1,12 +1,12 @@
 import type { OfficerRole } from '@helder/shared/regulations';
 import { funders, grantOverseers, grants, regulationOfficers, regulations } from '../db/schema';
 import type { TestApp } from './app';
+import { uniq } from './http';
 
 /**
  * Sponsor rows inserted straight into the database (no API, no audit), each with a unique name:
  * `const { funder, regulation, grant } = await createSponsorTree(t)`.
  */
-const uniq = () => Math.random().toString(36).slice(2, 10);
 
 export async function createFunder(t: TestApp, overrides: { name?: string; url?: string } = {}) {
   const [row] = await t.database.db

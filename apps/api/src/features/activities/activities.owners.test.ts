@@ -8,15 +8,9 @@ import { activityOwners } from '../../db/schema';
 import { pictureKeys } from '../../lib/pictures';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import {
-  callAs,
-  createCast,
-  createWorld,
-  type Caller,
-  type Cast,
-  type World,
-} from '../../test/initiative-factories';
+import { createCast, createWorld, type Cast, type World } from '../../test/initiative-factories';
 import { multipart } from '../../test/multipart';
+import { callAs, type Caller } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;

@@ -6,15 +6,14 @@ import type { Initiative } from '@helder/shared/initiatives';
 import { activities, auditLog, payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
-  callAs,
   createActivity,
   createAttachment,
   createCast,
   createPayment,
   createWorld,
-  type Caller,
   type Cast,
 } from '../../test/initiative-factories';
+import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;
@@ -24,13 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: object,
-) => callAs(t, method, url, caller, payload);
-const uniq = () => Math.random().toString(36).slice(2, 10);
+const call = (...args: CallArgs) => callAs(t, ...args);
 const newActivity = () => ({
   name: `Kookworkshop ${uniq()}`,
   description: 'Samen koken en eten.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
+import { type Caller } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -22,8 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-type Caller = CreatedUser | null;
 
 async function access(kind: 'actions' | 'edit-fields', caller: Caller, query: string) {
   const res = await t.app.inject({

@@ -18,6 +18,7 @@ import {
   createGrant,
   createRegulation,
 } from '../../test/sponsor-factories';
+import { uniq } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -29,7 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 10);
 const post = (payload: object, caller: CreatedUser | null = admin) =>
   t.app.inject({ method: 'POST', url: '/api/funder', payload, headers: caller?.headers ?? {} });
 const patch = (id: number, payload: object, caller: CreatedUser | null = admin) =>

@@ -14,6 +14,7 @@ import {
   createRegulation,
 } from '../../test/sponsor-factories';
 import { conflictCodeOf } from './grants.queries';
+import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -29,20 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Caller = CreatedUser | null;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: caller?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
-const uniq = () => Math.random().toString(36).slice(2, 10).toUpperCase();
+const call = (...args: CallArgs) => callAs(t, ...args);
 const newGrant = () => ({
   name: `Beschikking ${uniq()}`,
   reference: `AMS-2026-${uniq()}`,

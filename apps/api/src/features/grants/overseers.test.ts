@@ -11,6 +11,7 @@ import {
   createGrant,
   createRegulation,
 } from '../../test/sponsor-factories';
+import { type Caller } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -31,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Caller = CreatedUser | null;
 type Users = { users: Array<{ id: number; email?: string }> };
 const idsSorted = (...list: CreatedUser[]) => list.map((p) => p.user.id).sort((a, b) => a - b);
 

@@ -13,7 +13,6 @@ import {
 import { pictureKeys, storeFile } from '../../lib/pictures';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
-  callAs,
   createAttachment,
   createCast,
   createPayment,
@@ -21,6 +20,7 @@ import {
   type Cast,
   type World,
 } from '../../test/initiative-factories';
+import { callAs } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;

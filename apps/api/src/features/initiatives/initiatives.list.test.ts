@@ -8,16 +8,15 @@ import { createUser } from '../../test/factories';
 import {
   addActivityOwner,
   addInitiativeOwner,
-  callAs,
   createActivity,
   createCast,
   createInitiative,
   createPayment,
   createWorld,
-  type Caller,
   type Cast,
 } from '../../test/initiative-factories';
 import { addOverseer } from '../../test/sponsor-factories';
+import { callAs, uniq, type Caller } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;
@@ -27,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 10);
 const list = async (query: string, caller: Caller) => {
   const res = await callAs(t, 'GET', `/initiatives${query}`, caller);
   expect(res.statusCode).toBe(200);

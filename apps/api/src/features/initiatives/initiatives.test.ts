@@ -6,14 +6,13 @@ import { auditLog, initiatives } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import {
-  callAs,
   createCast,
   createInitiative,
   createWorld,
-  type Caller,
   type Cast,
 } from '../../test/initiative-factories';
 import { addOfficer, createGrant } from '../../test/sponsor-factories';
+import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;
@@ -23,13 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: object,
-) => callAs(t, method, url, caller, payload);
-const uniq = () => Math.random().toString(36).slice(2, 10);
+const call = (...args: CallArgs) => callAs(t, ...args);
 const newInitiative = () => ({
   name: `Buurtfeest ${uniq()}`,
   description: 'Een feest voor\r\nde hele buurt.',

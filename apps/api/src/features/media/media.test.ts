@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@helder/shared/media';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
-  callAs,
   createActivity,
   createAttachment,
   createCast,
   createPayment,
   createWorld,
-  type Caller,
   type Cast,
   type World,
 } from '../../test/initiative-factories';
+import { callAs, type Caller } from '../../test/http';
 
 let t: TestApp;
 let cast: Cast;

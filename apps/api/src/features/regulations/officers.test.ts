@@ -5,6 +5,7 @@ import { auditLog, regulationOfficers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { addOfficer, createFunder, createRegulation } from '../../test/sponsor-factories';
+import { type Caller } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Caller = CreatedUser | null;
 type Users = { users: Array<{ id: number; email?: string }> };
 const idsOf = (...list: CreatedUser[]) => list.map((p) => p.user.id);
 

@@ -11,6 +11,7 @@ import {
   createGrant,
   createRegulation,
 } from '../../test/sponsor-factories';
+import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -24,20 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Caller = CreatedUser | null;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: caller?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
-const uniq = () => Math.random().toString(36).slice(2, 10);
+const call = (...args: CallArgs) => callAs(t, ...args);
 
 describe('GET /api/funder/:id/regulations', () => {
   it("lists a funder's regulations by name, publicly; 404 for an unknown funder", async () => {

@@ -5,6 +5,7 @@ import { auditLog, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
+import { uniq } from '../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniq = () => Math.random().toString(36).slice(2, 10);
 const auditRows = (entityId: number) =>
   t.database.db
     .select()
