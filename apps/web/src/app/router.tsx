@@ -150,7 +150,12 @@ export const routes: RouteObject[] = [
                   {
                     path: ':userId',
                     lazy: page(contacts, 'Contact'),
-                    children: [{ path: 'delete-user', lazy: page(contactsModals, 'DeleteUser') }],
+                    children: [
+                      { path: 'edit-profile', lazy: page(contactsModals, 'EditProfile') },
+                      { path: 'edit-settings', lazy: page(contactsModals, 'EditSettings') },
+                      { path: 'change-password', lazy: page(contactsModals, 'ChangePassword') },
+                      { path: 'delete-user', lazy: page(contactsModals, 'DeleteUser') },
+                    ],
                   },
                 ],
               }),
@@ -202,11 +207,12 @@ export const routes: RouteObject[] = [
                 path: 'sponsors/:sponsorId',
                 lazy: page(sponsors, 'Regulations'),
                 children: [
-                  { index: true },
+                  // No regulation chosen: the page shows a hint (element null: nothing to nest).
+                  { index: true, element: null },
                   {
                     path: 'regulations',
                     children: [
-                      { index: true },
+                      { index: true, element: null },
                       { path: 'add-regulation', lazy: page(sponsorsModals, 'AddRegulation') },
                       {
                         id: 'regulation',
@@ -227,6 +233,8 @@ export const routes: RouteObject[] = [
                             path: 'delete-grant/:grantId',
                             lazy: page(sponsorsModals, 'DeleteGrant'),
                           },
+                          // 'Penvoerders' of a grant: the spec names no route; ours.
+                          { path: 'overseers/:grantId', lazy: page(sponsorsModals, 'Overseers') },
                         ],
                       },
                     ],

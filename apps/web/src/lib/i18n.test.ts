@@ -86,5 +86,104 @@ describe('translation catalogs', () => {
     expect(auth.get('requestPassword.followLink')).toBe(
       'Volg de link om je wachtwoord in te stellen.',
     );
+
+    const users = leaves(catalog('nl', 'users'));
+    expect(users.get('empty')).toBe('Geen gegevens gevonden');
+    expect(users.get('labels.hidden')).toBe('Verborgen');
+    expect(users.get('labels.inactive')).toBe('Inactief');
+    expect(users.get('roles.administrator')).toBe('Beheerder');
+    expect(users.get('roles.financial')).toBe('Financieel');
+    expect(users.get('roles.user')).toBe('Gebruiker');
+    expect(users.get('roles.superuser')).toBe('Super beheerder');
+    expect(users.get('detail.editProfile')).toBe('Profiel');
+    expect(users.get('detail.editSettings')).toBe('Instellingen');
+    expect(users.get('detail.delete')).toBe('Verwijderen');
+    expect(users.get('deleteUser.submit')).toBe('Verwijderen');
+    expect(users.get('deleteUser.cancel')).toBe('Annuleren');
+    expect(users.get('addUser.emailRequired')).toBe('Voer een e-mailadres in.');
+    expect(users.get('addUser.emailInvalid')).toBe('Voer een geldig e-mailadres in.');
+    expect(users.get('addUser.AlreadyExist')).toBe('Gebruiker reeds bekend');
+    expect(users.get('addUser.failed')).toBe(
+      'Er is een fout opgetreden bij het aanmaken van de gebruiker.',
+    );
+    expect(users.get('editSettings.emailRequired')).toBe('Vul een e-mailadres in');
+    expect(users.get('editSettings.emailInvalid')).toBe('Vul een geldig e-mailadres in');
+    expect(users.get('changePassword.mismatch')).toBe('Wachtwoorden komt niet overeen');
+    expect(users.get('editProfile.biographyTooLong')).toBe(
+      'Biografie mag maximaal 500 tekens bevatten.',
+    );
+    expect(users.get('editProfile.biographyCounter')).toBe('{{length}}/{{max}}');
+    const usersEn = leaves(catalog('en', 'users'));
+    expect(usersEn.get('addUser.SelectRole')).toBe('Choose a role to proceed.');
+    expect(usersEn.get('addUser.AlreadyExist')).toBe('User is already known.');
+    expect(usersEn.get('changePassword.failed')).toBe(
+      'Failed to change password. Please try again.',
+    );
+  });
+
+  it('keeps the Dutch sponsor, regulation and grant texts of the spec', () => {
+    const funders = leaves(catalog('nl', 'funders'));
+    const regulations = leaves(catalog('nl', 'regulations'));
+    const grants = leaves(catalog('nl', 'grants'));
+    expect(funders.get('empty')).toBe('Geen sponsors gevonden');
+    expect(funders.get('validation.nameRequired')).toBe('Vul een naam in.');
+    expect(funders.get('validation.urlRequired')).toBe('Vul een URL in.');
+    expect(funders.get('validation.urlInvalid')).toBe('Vul een geldige URL in.');
+    // The spec's spelling ('Controlleer').
+    expect(funders.get('errors.createFailed')).toBe(
+      'Het maken van de sponsor is mislukt. Controlleer of de naam al in gebruik is.',
+    );
+    expect(regulations.get('empty')).toBe('Geen regelingen gevonden');
+    expect(regulations.get('breadcrumbs.sponsors')).toBe('Sponsoren');
+    expect(regulations.get('breadcrumbs.regulations')).toBe('Regelingen');
+    expect(regulations.get('officers.grantOfficers')).toBe('Subsidiemedewerkers');
+    expect(regulations.get('officers.policyOfficers')).toBe('Beleidsmedewerkers');
+    expect(regulations.get('detail.employees')).toBe('Medewerkers');
+    expect(regulations.get('modals.editRegulation')).toBe('Regeling Bewerken');
+    expect(regulations.get('fields.name')).toBe('Naam');
+    expect(regulations.get('fields.description')).toBe('Beschrijving');
+    expect(regulations.get('actions.cancel')).toBe('Annuleren');
+    expect(regulations.get('actions.update')).toBe('Bijwerken');
+    expect(regulations.get('validation.nameRequired')).toBe('Vul een naam in.');
+    expect(regulations.get('validation.nameTooLong')).toBe(
+      'Naam mag niet meer dan 128 karakters bevatten.',
+    );
+    expect(regulations.get('validation.descriptionRequired')).toBe('Vul een beschrijving in.');
+    expect(regulations.get('validation.descriptionTooLong')).toBe(
+      'Beschrijving mag maximaal 512 tekens bevatten.',
+    );
+    expect(regulations.get('errors.nameTaken')).toBe('Naam is al in gebruik.');
+    expect(regulations.get('errors.nameTakenEdit')).toBe('Naam is al in gebruik');
+    expect(leaves(catalog('en', 'regulations')).get('errors.deleteFailed')).toBe(
+      'Failed to delete regulation',
+    );
+    expect(grants.get('modals.addGrant')).toBe('Beschikking aanmaken');
+    expect(grants.get('modals.overseers')).toBe('Penvoerders');
+    expect(grants.get('row.overseers')).toBe('Penvoerders');
+    expect(grants.get('row.initiatives')).toBe('Initiatief ({{n}})');
+    expect(grants.get('fields.reference')).toBe('Referentie');
+    expect(grants.get('fields.name')).toBe('Naam');
+    expect(grants.get('fields.budget')).toBe('Begroting');
+    expect(grants.get('actions.cancel')).toBe('Annuleren');
+    expect(grants.get('actions.save')).toBe('Opslaan');
+    expect(grants.get('validation.nameRequired')).toBe('Vul een naam in.');
+    expect(grants.get('validation.referenceRequired')).toBe('Vul een referentie in.');
+    expect(grants.get('validation.budgetRequired')).toBe('Vul een begroting in.');
+    expect(grants.get('validation.budgetNegative')).toBe('Begroting mag niet negatief zijn.');
+    expect(grants.get('validation.budgetTooHigh')).toBe(
+      'Het bedrag is te hoog, vul een lager bedrag in.',
+    );
+    expect(grants.get('errors.create.nameTaken')).toBe(
+      'Naam is reeds in gebruik. Kies een andere naam.',
+    );
+    expect(grants.get('errors.create.referenceTaken')).toBe(
+      'Het maken van de beschikking is mislukt. Controleer of de referentie al in gebruik is.',
+    );
+    expect(grants.get('errors.edit.referenceTaken')).toBe(
+      'Referentie is al in gebruik. Kies een andere referentie.',
+    );
+    expect(grants.get('errors.edit.nameTaken')).toBe(
+      'Naam is al in gebruik. Gebruik een andere naam.',
+    );
   });
 });

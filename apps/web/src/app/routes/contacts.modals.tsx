@@ -1,8 +1,17 @@
-// Modals: /contacts/add-user and /contacts/:userId/delete-user.
-import { UserModal } from '../../features/users';
+// Modals: /contacts/add-user and /contacts/:userId/{edit-profile,edit-settings,change-password,delete-user}.
+import {
+  AddUserModal,
+  ChangePasswordModal,
+  DeleteUserModal,
+  EditProfileModal,
+  EditSettingsModal,
+} from '../../features/users';
 import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['users'];
 
-export const AddUser = () => <UserModal modal="addUser" />;
-export const DeleteUser = () => <UserModal modal="deleteUser" />;
+export const AddUser = AddUserModal;
+export const EditProfile = EditProfileModal;
+export const EditSettings = EditSettingsModal;
+export const ChangePassword = ChangePasswordModal;
+export const DeleteUser = DeleteUserModal;

@@ -1,23 +1,38 @@
 // Modals of sponsors, regulations and grants.
-import { FunderModal } from '../../features/funders';
-import { GrantModal } from '../../features/grants';
+import { AddFunderModal, DeleteFunderModal, EditFunderModal } from '../../features/funders';
+import {
+  AddGrantModal,
+  DeleteGrantModal,
+  EditGrantModal,
+  OverseersModal,
+} from '../../features/grants';
 import { InitiativeModal } from '../../features/initiatives';
-import { RegulationModal } from '../../features/regulations';
+import {
+  AddRegulationModal,
+  DeleteRegulationModal,
+  EditRegulationModal,
+  GrantOfficersModal,
+  PolicyOfficersModal,
+} from '../../features/regulations';
 import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['funders', 'regulations', 'grants', 'initiatives'];
 
-export const AddSponsor = () => <FunderModal modal="addSponsor" />;
-export const EditSponsor = () => <FunderModal modal="editSponsor" />;
-export const DeleteSponsor = () => <FunderModal modal="deleteSponsor" />;
+export const AddSponsor = AddFunderModal;
+export const EditSponsor = EditFunderModal;
+export const DeleteSponsor = DeleteFunderModal;
 
-export const AddRegulation = () => <RegulationModal modal="addRegulation" />;
-export const EditRegulation = () => <RegulationModal modal="editRegulation" />;
-export const DeleteRegulation = () => <RegulationModal modal="deleteRegulation" />;
-export const AddEmployee = () => <RegulationModal modal="addEmployee" />;
-export const AddOfficer = () => <RegulationModal modal="addOfficer" />;
+export const AddRegulation = AddRegulationModal;
+export const EditRegulation = EditRegulationModal;
+export const DeleteRegulation = DeleteRegulationModal;
+/** add-employee: Subsidiemedewerkers (grant officers). */
+export const AddEmployee = GrantOfficersModal;
+/** add-officer: Beleidsmedewerkers (policy officers). */
+export const AddOfficer = PolicyOfficersModal;
 
-export const AddGrant = () => <GrantModal modal="addGrant" />;
-export const EditGrant = () => <GrantModal modal="editGrant" />;
-export const DeleteGrant = () => <GrantModal modal="deleteGrant" />;
+export const AddGrant = AddGrantModal;
+export const EditGrant = EditGrantModal;
+export const DeleteGrant = DeleteGrantModal;
+export const Overseers = OverseersModal;
+/** Create initiative under a grant (?grant=<id>): the initiatives issue builds it. */
 export const AddFund = () => <InitiativeModal modal="addFund" />;

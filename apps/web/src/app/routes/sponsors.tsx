@@ -1,10 +1,14 @@
-// Pages: /sponsors and /sponsors/:sponsorId/regulations/:regulationId (login only).
+// Pages: /sponsors and /sponsors/:sponsorId/regulations[/:regulationId] (login only).
 import { FundersPage } from '../../features/funders';
+import { GrantList } from '../../features/grants';
 import { RegulationDetail, RegulationsPage } from '../../features/regulations';
 import type { Namespace } from '../../lib/i18n';
 
-export const namespaces: Namespace[] = ['funders', 'regulations'];
+export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
 export const Sponsors = FundersPage;
 export const Regulations = RegulationsPage;
-export const Regulation = RegulationDetail;
+/** The regulation detail with the grants feature's list of its grants. */
+export const Regulation = () => (
+  <RegulationDetail renderGrants={(props) => <GrantList {...props} />} />
+);

@@ -1,11 +1,115 @@
-/** Placeholder modals until the funders issue lands (own module: pages do not load Radix). */
+/** The sponsor modals: /sponsors/add-sponsor, /sponsors/:sponsorId/edit-sponsor and delete-sponsor. */
 import { useTranslation } from 'react-i18next';
-import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
-import type { Resources } from '../../lib/i18n';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { FormActions } from '../../components/ui/Form';
+import { RouteModal } from '../../components/ui/Modal';
+import { Spinner } from '../../components/ui/Spinner';
+import { isApiError } from '../../lib/api';
+import { useIdParam } from '../../lib/params';
+import { useCreateFunder, useDeleteFunder, useFunder, useUpdateFunder } from './api';
+import { FunderForm, type FunderFormError } from './FunderForm';
+import styles from './funders.module.css';
 
-export type FunderModalName = keyof Resources['funders']['modals'];
+/** Create failures (spec §8): one message, on the name field when the name is taken. */
+const createError = (error: unknown): FunderFormError =>
+  isApiError(error) && error.status === 409
+    ? { field: 'name', message: 'errors.createFailed' }
+    : { field: 'root', message: 'errors.createFailed' };
 
-export function FunderModal({ modal }: { modal: FunderModalName }) {
+const updateError = (error: unknown): FunderFormError =>
+  isApiError(error) && error.status === 409
+    ? { field: 'name', message: 'errors.nameTaken' }
+    : { field: 'root', message: 'errors.updateFailed' };
+
+export function AddFunderModal() {
   const { t } = useTranslation('funders');
-  return <PlaceholderModal title={t(`modals.${modal}`)} />;
+  const create = useCreateFunder();
+  const title = t('modals.addSponsor');
+  return (
+    <RouteModal title={title} busy={create.isPending}>
+      {(close) => (
+        <FunderForm
+          title={title}
+          submitLabel={t('actions.save')}
+          busy={create.isPending}
+          onSubmit={async (values) => {
+            await create.mutateAsync(values);
+            close();
+          }}
+          errorFor={createError}
+          onCancel={() => close()}
+        />
+      )}
+    </RouteModal>
+  );
+}
+
+export function EditFunderModal() {
+  const { t } = useTranslation('funders');
+  const id = useIdParam('sponsorId');
+  const funder = useFunder(id);
+  const update = useUpdateFunder(id);
+  const title = t('modals.editSponsor');
+  return (
+    <RouteModal title={title} busy={update.isPending}>
+      {(close) =>
+        funder.isPending ? (
+          <Spinner />
+        ) : funder.isError ? (
+          <Alert>{t('errors.notFound')}</Alert>
+        ) : (
+          <FunderForm
+            title={title}
+            defaultValues={{ name: funder.data.name, url: funder.data.url }}
+            submitLabel={t('actions.update')}
+            busy={update.isPending}
+            onSubmit={async (values) => {
+              await update.mutateAsync(values);
+              close();
+            }}
+            errorFor={updateError}
+            onCancel={() => close()}
+          />
+        )
+      }
+    </RouteModal>
+  );
+}
+
+export function DeleteFunderModal() {
+  const { t } = useTranslation('funders');
+  const id = useIdParam('sponsorId');
+  const funder = useFunder(id);
+  const remove = useDeleteFunder(id);
+  return (
+    <RouteModal title={t('modals.deleteSponsor')} busy={remove.isPending} size="small">
+      {(close) => (
+        <>
+          {remove.isError ? <Alert>{t('errors.deleteFailed')}</Alert> : null}
+          {funder.isPending ? <Spinner /> : null}
+          {funder.isError ? <Alert>{t('errors.notFound')}</Alert> : null}
+          {funder.data ? (
+            <div className={styles.confirm}>
+              <p>{t('delete.confirm', { name: funder.data.name })}</p>
+              <p className={styles.warning}>{t('delete.warning')}</p>
+            </div>
+          ) : null}
+          <FormActions align="end">
+            <Button variant="secondary" onClick={() => close()} disabled={remove.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              disabled={!funder.data || remove.isPending}
+              onClick={() => remove.mutate(undefined, { onSuccess: () => close('/sponsors') })}
+            >
+              {remove.isPending ? t('actions.deleting') : t('actions.delete')}
+            </Button>
+          </FormActions>
+        </>
+      )}
+    </RouteModal>
+  );
 }

@@ -1,2 +1,4 @@
-export { FundersPage } from './FundersPlaceholders';
-export { FunderModal, type FunderModalName } from './FunderModals';
+/** Public entry of the funders (sponsors) feature. */
+export { fundersKeys, useFunder } from './api';
+export { FundersPage } from './FundersPage';
+export { AddFunderModal, DeleteFunderModal, EditFunderModal } from './FunderModals';

@@ -1,1 +1,4 @@
-export { GrantModal, type GrantModalName } from './GrantsPlaceholders';
+/** Public entry of the grants feature. */
+export { grantsKeys, useGrant } from './api';
+export { GrantList } from './GrantList';
+export { AddGrantModal, DeleteGrantModal, EditGrantModal, OverseersModal } from './GrantModals';

@@ -1,2 +1,9 @@
-export { UserDetail, UsersPage } from './UsersPlaceholders';
-export { UserModal, type UserModalName } from './UserModals';
+/** Public entry of the users (contacts) feature. */
+export { UsersPage } from './UsersPage';
+export { UserDetail } from './UserDetail';
+export { AddUserModal } from './AddUserModal';
+export { EditProfileModal } from './EditProfileModal';
+export { EditSettingsModal } from './EditSettingsModal';
+export { ChangePasswordModal } from './ChangePasswordModal';
+export { DeleteUserModal } from './DeleteUserModal';
+export { usersKeys, useUser } from './api';

@@ -1,0 +1,227 @@
+/**
+ * Pick users by e-mail address: a search field (debounced 300 ms, from one non-blank character),
+ * the matches as buttons that add a user, and the chosen users with a remove button each.
+ *
+ * It has no feature dependency: the caller passes `search(email)`, which returns `{ id, email }`
+ * items (e.g. GET /api/users?email=…). Keyboard: type, then Tab (or ArrowDown) to the matches and
+ * Enter to add; ArrowUp/ArrowDown move between matches. After adding or removing, focus returns
+ * to the search field. The number of matches is announced politely.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon, PlusIcon } from './icons';
+import { Spinner } from './Spinner';
+import fieldStyles from './TextField.module.css';
+import styles from './UserPicker.module.css';
+
+/** Search debounce (spec §9). */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+
+export interface PickedUser {
+  id: number;
+  email?: string | undefined;
+  /** Shown next to the e-mail address when known (first and last name). */
+  name?: string | undefined;
+}
+
+export interface UserPickerProps {
+  /** Label of the search field, e.g. 'Zoek op e-mailadres'. */
+  label: string;
+  /** Heading of the chosen users, e.g. 'Penvoerders'. */
+  selectedLabel: string;
+  /** Text when nobody is chosen yet. */
+  emptyText: string;
+  search: (email: string, signal: AbortSignal) => Promise<PickedUser[]>;
+  value: PickedUser[];
+  onChange: (users: PickedUser[]) => void;
+  /** Validation message (e.g. at least one user required). */
+  error?: string | undefined;
+}
+
+type Results =
+  { term: string; status: 'done'; users: PickedUser[] } | { term: string; status: 'error' };
+
+const displayName = (user: PickedUser) => user.email ?? user.name ?? `#${user.id}`;
+
+export function UserPicker({
+  label,
+  selectedLabel,
+  emptyText,
+  search,
+  value,
+  onChange,
+  error,
+}: UserPickerProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultsRef = useRef<HTMLUListElement>(null);
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<Results | null>(null);
+
+  // Debounce: the search term follows the field 300 ms after the last keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), USER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // Search when the (debounced) term changes; a newer term aborts the older request.
+  const searchRef = useRef(search);
+  useEffect(() => {
+    searchRef.current = search;
+  });
+  useEffect(() => {
+    if (!term) return;
+    const controller = new AbortController();
+    searchRef.current(term, controller.signal).then(
+      (users) => {
+        if (!controller.signal.aborted) setResults({ term, status: 'done', users });
+      },
+      () => {
+        if (!controller.signal.aborted) setResults({ term, status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [term]);
+
+  const chosen = new Set(value.map((user) => user.id));
+  const current = term && results?.term === term ? results : null;
+  const searching = text.trim() !== '' && (text.trim() !== term || current === null);
+  const matches =
+    current?.status === 'done' ? current.users.filter((user) => !chosen.has(user.id)) : [];
+
+  const add = (user: PickedUser) => {
+    onChange([...value, user]);
+    inputRef.current?.focus();
+  };
+  const remove = (user: PickedUser) => {
+    onChange(value.filter((other) => other.id !== user.id));
+    inputRef.current?.focus();
+  };
+
+  const focusMatch = (index: number) => {
+    const buttons = resultsRef.current?.querySelectorAll<HTMLButtonElement>('button');
+    if (!buttons || buttons.length === 0) return;
+    buttons[Math.max(0, Math.min(index, buttons.length - 1))]?.focus();
+  };
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && matches.length > 0) {
+      event.preventDefault();
+      focusMatch(0);
+    } else if (event.key === 'Enter') {
+      // Enter in the search field chooses the only match, and never submits the form.
+      event.preventDefault();
+      const [only] = matches;
+      if (only && matches.length === 1) add(only);
+    }
+  };
+  const onResultKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusMatch(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (index === 0) inputRef.current?.focus();
+      else focusMatch(index - 1);
+    }
+  };
+
+  let status = '';
+  if (current?.status === 'error') status = t('userPicker.failed');
+  else if (current && !searching) {
+    status =
+      matches.length === 0
+        ? t('userPicker.noResults')
+        : t('userPicker.found', { n: matches.length });
+  }
+
+  return (
+    <div className={styles.picker}>
+      <div className={fieldStyles.field}>
+        <label htmlFor={inputId} className={fieldStyles.label}>
+          {label}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={fieldStyles.input}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onInputKeyDown}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </div>
+
+      <div className={styles.results}>
+        {searching ? <Spinner size="small" label={t('userPicker.searching')} /> : null}
+        <p role="status" className={styles.status}>
+          {status}
+        </p>
+        {matches.length > 0 ? (
+          <ul ref={resultsRef} className={styles.list} aria-label={t('userPicker.results')}>
+            {matches.map((user, index) => (
+              <li key={user.id}>
+                <button
+                  type="button"
+                  className={styles.match}
+                  onClick={() => add(user)}
+                  onKeyDown={(event) => onResultKeyDown(event, index)}
+                >
+                  <PlusIcon size={18} />
+                  <span className="visually-hidden">{t('userPicker.add')}</span>
+                  <span className={styles.email}>{displayName(user)}</span>
+                  {user.name && user.email ? (
+                    <span className={styles.name}>{user.name}</span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <section className={styles.selected} aria-label={selectedLabel}>
+        <h3 className={styles.selectedTitle}>{selectedLabel}</h3>
+        {value.length === 0 ? (
+          <p className={styles.muted}>{emptyText}</p>
+        ) : (
+          <ul className={styles.list}>
+            {value.map((user) => (
+              <li key={user.id} className={styles.chosen}>
+                <span className={styles.chosenText}>
+                  <span className={styles.email}>{displayName(user)}</span>
+                  {user.name && user.email ? (
+                    <span className={styles.name}>{user.name}</span>
+                  ) : null}
+                </span>
+                <button
+                  type="button"
+                  className={styles.remove}
+                  onClick={() => remove(user)}
+                  aria-label={t('userPicker.remove', { user: displayName(user) })}
+                  title={t('userPicker.remove', { user: displayName(user) })}
+                >
+                  <CloseIcon size={18} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {error ? (
+        <p id={errorId} role="alert" className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

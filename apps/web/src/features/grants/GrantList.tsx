@@ -1,0 +1,75 @@
+import { formatEuro } from '@helder/shared/money';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { EmptyState } from '../../components/ui/EmptyState';
+import type { RegulationGrantsProps } from '../regulations';
+import styles from './grants.module.css';
+
+/**
+ * The grants of a regulation: `reference | name | € budget` (nl-NL, 2 decimals). A grant with
+ * initiatives links to its first initiative (/funds/:id/activities). Managers (see
+ * `canManageGrants`) get edit, delete, 'Penvoerders' and 'Initiatief (n)', which opens the
+ * create-initiative modal (add-fund) for that grant; others see the count.
+ */
+export function GrantList({ grants, canManageGrants }: RegulationGrantsProps) {
+  const { t } = useTranslation('grants');
+  if (grants.length === 0) return <EmptyState title={t('empty')} />;
+  return (
+    <ul className={styles.list}>
+      {grants.map((grant) => {
+        // Text that wraps like words, never before a separator; the separators are decoration
+        // (the spaces after them keep the link's accessible name readable).
+        const summary = (
+          <>
+            <span className={styles.reference}>{grant.reference}</span>
+            <span className={styles.separator} aria-hidden="true">
+              |
+            </span>{' '}
+            <span className={styles.name}>{grant.name}</span>
+            <span className={styles.separator} aria-hidden="true">
+              |
+            </span>{' '}
+            <span className={styles.budget}>{formatEuro(grant.budget)}</span>
+          </>
+        );
+        const context = (
+          <span className="visually-hidden">{t('row.of', { reference: grant.reference })}</span>
+        );
+        const initiatives = t('row.initiatives', { n: grant.initiative_count });
+        return (
+          <li key={grant.id} className={styles.row}>
+            {grant.first_initiative_id !== null ? (
+              <Link
+                to={`/funds/${grant.first_initiative_id}/activities`}
+                className={styles.summary}
+              >
+                {summary}
+              </Link>
+            ) : (
+              <p className={styles.summary}>{summary}</p>
+            )}
+            {canManageGrants ? (
+              <div className={styles.buttons}>
+                <ButtonLink to={`edit-grant/${grant.id}`} size="small">
+                  {t('row.edit')} {context}
+                </ButtonLink>
+                <ButtonLink to={`delete-grant/${grant.id}`} size="small">
+                  {t('row.delete')} {context}
+                </ButtonLink>
+                <ButtonLink to={`overseers/${grant.id}`} size="small">
+                  {t('row.overseers')} {context}
+                </ButtonLink>
+                <ButtonLink to={`add-fund?grant=${grant.id}`} size="small">
+                  {initiatives} {context}
+                </ButtonLink>
+              </div>
+            ) : (
+              <p className={styles.count}>{initiatives}</p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Regulation } from '@helder/shared/regulations';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { ActionMenu } from '../../components/ui/ActionMenu';
+import { Alert } from '../../components/ui/Alert';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
+import { useIdParam } from '../../lib/params';
+import { useEntityActions } from '../auth';
+import { toPickedUser, useRegulation } from './api';
+import styles from './regulations.module.css';
+
+export type GrantSummary = Regulation['grants'][number];
+
+/** What the grant list of a regulation gets (rendered by the grants feature, see the route). */
+export interface RegulationGrantsProps {
+  funderId: number;
+  regulationId: number;
+  grants: GrantSummary[];
+  /**
+   * Grant edit, delete, overseers and creating initiatives. The server grants them to admins and
+   * the regulation's grant officers, exactly the holders of Regulation `create_grant`; so that one
+   * answer stands for every grant of the regulation instead of one actions call per grant.
+   */
+  canManageGrants: boolean;
+}
+
+export interface RegulationDetailProps {
+  /** The grant list (the grants feature builds on this one, so it is passed in by the route). */
+  renderGrants?: (props: RegulationGrantsProps) => ReactNode;
+}
+
+function OfficerList({
+  title,
+  empty,
+  officers,
+}: {
+  title: string;
+  empty: string;
+  officers: Regulation['grant_officers'];
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.officers} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.sectionTitle}>
+        {title}
+      </h3>
+      {officers.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <ul className={styles.people}>
+          {officers.map((officer) => {
+            const person = toPickedUser(officer);
+            return (
+              <li key={officer.id} className={styles.person}>
+                {person.name ? <span className={styles.personName}>{person.name}</span> : null}
+                {person.email ? <span className={styles.personEmail}>{person.email}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /sponsors/:sponsorId/regulations/:regulationId: name, description, grants and both officer
+ * lists. Buttons follow Regulation actions: edit / delete; 'Medewerkers' (the officer modals) with
+ * `set_officers` (admin-only on the server); adding grants with `create_grant`.
+ */
+export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
+  const { t } = useTranslation('regulations');
+  const { t: tg } = useTranslation('grants');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const grantsTitleId = useId();
+  const funderId = useIdParam('sponsorId');
+  const regulationId = useIdParam('regulationId');
+  const regulation = useRegulation(funderId, regulationId);
+  const access = useEntityActions({ entity_class: 'Regulation', entity_id: regulationId });
+  const actions = access.data?.actions ?? [];
+  const canEdit = actions.includes('edit');
+  const canDelete = actions.includes('delete');
+  const canSetOfficers = actions.includes('set_officers');
+  const canCreateGrant = actions.includes('create_grant');
+
+  if (regulation.isPending) {
+    return (
+      <div className={styles.panel}>
+        <Spinner />
+      </div>
+    );
+  }
+  if (regulation.isError) {
+    return (
+      <div className={styles.panel}>
+        <Alert>
+          {isApiError(regulation.error) && regulation.error.status === 404
+            ? t('detail.notFound')
+            : tc('errors.loadFailed', { message: errorText(regulation.error) })}
+        </Alert>
+      </div>
+    );
+  }
+
+  const data = regulation.data;
+  const hasActions = canEdit || canDelete || canSetOfficers;
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <header className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {data.name}
+        </h2>
+        {hasActions ? (
+          <div className={styles.actions} role="group" aria-label={t('detail.actions')}>
+            {canEdit ? (
+              <ButtonLink to="edit-regulation" size="small" icon={<PencilIcon size={18} />}>
+                {t('detail.edit')}
+              </ButtonLink>
+            ) : null}
+            {canDelete ? (
+              <ButtonLink to="delete-regulation" size="small" icon={<TrashIcon size={18} />}>
+                {t('detail.delete')}
+              </ButtonLink>
+            ) : null}
+            {canSetOfficers ? (
+              <ActionMenu
+                label={t('detail.employeesMenu')}
+                triggerText={t('detail.employees')}
+                items={[
+                  {
+                    key: 'grant-officers',
+                    label: t('officers.grantOfficers'),
+                    onSelect: () => void navigate('add-employee'),
+                  },
+                  {
+                    key: 'policy-officers',
+                    label: t('officers.policyOfficers'),
+                    onSelect: () => void navigate('add-officer'),
+                  },
+                ]}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </header>
+      <p className={styles.description}>{data.description}</p>
+
+      <section className={styles.grants} aria-labelledby={grantsTitleId}>
+        <div className={styles.sectionHeader}>
+          <h3 id={grantsTitleId} className={styles.sectionTitle}>
+            {tg('title')}
+          </h3>
+          {canCreateGrant ? (
+            <ButtonLink to="add-grant" size="small" icon={<PlusIcon size={18} />}>
+              {tg('add')}
+            </ButtonLink>
+          ) : null}
+        </div>
+        {renderGrants?.({
+          funderId,
+          regulationId,
+          grants: data.grants,
+          canManageGrants: canCreateGrant,
+        })}
+      </section>
+
+      <div className={styles.officerLists}>
+        <OfficerList
+          title={t('officers.grantOfficers')}
+          empty={t('officers.noGrantOfficers')}
+          officers={data.grant_officers}
+        />
+        <OfficerList
+          title={t('officers.policyOfficers')}
+          empty={t('officers.noPolicyOfficers')}
+          officers={data.policy_officers}
+        />
+      </div>
+
+      {/* The regulation's modals render here. */}
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Spinner } from '../../components/ui/Spinner';
+import { TopBar } from '../../components/ui/TopBar';
+import { useIdParam } from '../../lib/params';
+import { useEntityActions } from '../auth';
+import { useFunder } from '../funders';
+import { useRegulations } from './api';
+import { errorText } from '../../lib/error-text';
+import styles from './regulations.module.css';
+
+/**
+ * /sponsors/:sponsorId[/regulations[/:regulationId]]: breadcrumbs, the sponsor's regulations as
+ * a side list and the chosen regulation as the detail panel (the nested route). At 768 px or
+ * less the list and the detail stack. The '+' needs Funder `create_regulation`.
+ */
+export function RegulationsPage() {
+  const { t } = useTranslation('regulations');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const funderId = useIdParam('sponsorId');
+  const { regulationId } = useParams();
+  const funder = useFunder(funderId);
+  const regulations = useRegulations(funderId);
+  const funderActions = useEntityActions({ entity_class: 'Funder', entity_id: funderId });
+  const canCreate = funderActions.data?.actions.includes('create_regulation') ?? false;
+
+  const base = `/sponsors/${funderId}/regulations`;
+  const current = regulations.data?.find((regulation) => String(regulation.id) === regulationId);
+  const crumbs: Crumb[] = [
+    { label: t('breadcrumbs.sponsors'), to: '/sponsors' },
+    { label: t('breadcrumbs.regulations'), to: current ? base : undefined },
+    ...(current ? [{ label: current.name }] : []),
+  ];
+  const sponsorName = funder.data?.name ?? '';
+
+  let list;
+  if (regulations.isPending) {
+    list = <Spinner />;
+  } else if (regulations.isError) {
+    list = (
+      <Alert>
+        {tc('errors.loadFailed', { message: errorText(regulations.error) })}
+        <div>
+          <Button variant="secondary" onClick={() => void regulations.refetch()}>
+            {t('retry')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  } else if (regulations.data.length === 0) {
+    list = <EmptyState title={t('empty')} />;
+  } else {
+    list = (
+      <ul className={styles.list}>
+        {regulations.data.map((regulation) => (
+          <li key={regulation.id}>
+            <NavLink
+              to={`${base}/${regulation.id}`}
+              className={({ isActive }) =>
+                isActive ? `${styles.listLink} ${styles.active}` : styles.listLink
+              }
+            >
+              {regulation.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <Breadcrumbs label={t('breadcrumbs.label')} items={crumbs} />
+      <TopBar
+        title={sponsorName || t('title')}
+        subtitle={sponsorName ? t('title') : undefined}
+        canCreate={canCreate}
+        onCreate={() => void navigate(`${base}/add-regulation`)}
+        createLabel={t('add')}
+      />
+      {funder.isError ? (
+        <Alert>{tc('errors.loadFailed', { message: errorText(funder.error) })}</Alert>
+      ) : (
+        <div className={styles.layout}>
+          <nav
+            className={styles.side}
+            aria-label={sponsorName ? t('listLabel', { sponsor: sponsorName }) : t('title')}
+          >
+            <h2 className={styles.sideTitle}>{t('title')}</h2>
+            {list}
+          </nav>
+          <div className={styles.detail}>
+            {regulationId === undefined &&
+            regulations.data !== undefined &&
+            regulations.data.length > 0 ? (
+              <p className={styles.choose}>{t('choose')}</p>
+            ) : null}
+            {/* The regulation detail, or the create-regulation modal. */}
+            <Outlet />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BIOGRAPHY_MAX, type UpdateUserInput, type User } from '@helder/shared/users';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { NavigateOptions, To } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { Form, FormActions } from '../../components/ui/Form';
+import { RouteModal } from '../../components/ui/Modal';
+import buttonStyles from '../../components/ui/Button.module.css';
+import { TextField } from '../../components/ui/TextField';
+import fieldStyles from '../../components/ui/TextField.module.css';
+import { isApiError } from '../../lib/api';
+import { useUpdateUser, useUploadPicture } from './api';
+import { Avatar } from './Avatar';
+import { CheckboxField, TextAreaField } from './fields';
+import { useUserIdParam } from './hooks';
+import { ModalData } from './ModalData';
+import {
+  editProfileFormSchema,
+  isBiographyTooLong,
+  type EditProfileForm,
+  type UsersMessageKey,
+} from './schemas';
+import styles from './users.module.css';
+
+/** Pictures the server accepts (sniffed there as well). */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const PICTURE_ACCEPT = PICTURE_TYPES.join(',');
+
+type PhotoError =
+  'editProfile.photoNotImage' | 'editProfile.photoTooLarge' | 'editProfile.photoFailed';
+
+function photoErrorKey(error: unknown): PhotoError {
+  if (isApiError(error) && error.status === 413) return 'editProfile.photoTooLarge';
+  if (isApiError(error) && error.status === 415) return 'editProfile.photoNotImage';
+  return 'editProfile.photoFailed';
+}
+
+type Close = (to?: To, options?: NavigateOptions) => void;
+
+interface ProfileFormProps {
+  user: User;
+  fields: string[];
+  close: Close;
+  onBusyChange: (busy: boolean) => void;
+}
+
+function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormProps) {
+  const { t } = useTranslation('users');
+  const photoId = useId();
+  const update = useUpdateUser(user.id);
+  const upload = useUploadPicture(user.id);
+  const busy = update.isPending || upload.isPending;
+  const listed = (field: string) => fields.includes(field);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<PhotoError | null>(null);
+  // A failed save marks the inputs as error (spec §8).
+  const [failed, setFailed] = useState(false);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<EditProfileForm>({
+    resolver: zodResolver(editProfileFormSchema),
+    defaultValues: {
+      first_name: user.first_name ?? '',
+      last_name: user.last_name ?? '',
+      biography: user.biography ?? '',
+      hidden: user.hidden ?? false,
+    },
+  });
+
+  const biography = useWatch({ control, name: 'biography' });
+
+  const onPhotoChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (file && !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
+      setPhoto(null);
+      setPhotoError('editProfile.photoNotImage');
+      event.target.value = '';
+      return;
+    }
+    setPhotoError(null);
+    setPhoto(file);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailed(false);
+    const body: UpdateUserInput = {};
+    if (listed('first_name') && values.first_name !== (user.first_name ?? '')) {
+      body.first_name = values.first_name;
+    }
+    if (listed('last_name') && values.last_name !== (user.last_name ?? '')) {
+      body.last_name = values.last_name;
+    }
+    if (listed('biography') && values.biography !== (user.biography ?? '')) {
+      body.biography = values.biography;
+    }
+    if (listed('hidden') && values.hidden !== (user.hidden ?? false)) body.hidden = values.hidden;
+
+    onBusyChange(true);
+    try {
+      if (Object.keys(body).length > 0) {
+        try {
+          await update.mutateAsync(body);
+        } catch (error) {
+          setFailed(true);
+          for (const fieldError of isApiError(error) ? error.errors : []) {
+            if (fieldError.field === 'biography') {
+              setError('biography', { message: 'editProfile.biographyTooLong' });
+            } else if (fieldError.field === 'first_name' || fieldError.field === 'last_name') {
+              setError(fieldError.field, { message: 'editProfile.nameTooLong' });
+            }
+          }
+          setError('root.server', { message: 'editProfile.failed' });
+          return;
+        }
+      }
+      if (photo) {
+        try {
+          await upload.mutateAsync(photo);
+        } catch (error) {
+          setPhotoError(photoErrorKey(error));
+          return;
+        }
+      }
+      close();
+    } finally {
+      onBusyChange(false);
+    }
+  });
+
+  const fieldError = (message: string | undefined) =>
+    message ? t(message as UsersMessageKey) : undefined;
+  const biographyError =
+    fieldError(errors.biography?.message) ??
+    (isBiographyTooLong(biography) ? t('editProfile.biographyTooLong') : undefined);
+  const serverError = errors.root?.server?.message;
+  const photoLabelId = `${photoId}-label`;
+  const photoButtonId = `${photoId}-button`;
+  const photoHintId = `${photoId}-hint`;
+  const photoErrorId = `${photoId}-error`;
+
+  return (
+    <Form onSubmit={onSubmit} aria-label={t('editProfile.title')}>
+      {serverError ? <Alert>{t('editProfile.failed')}</Alert> : null}
+      {listed('first_name') ? (
+        <TextField
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          error={fieldError(errors.first_name?.message)}
+          aria-invalid={failed || errors.first_name ? true : undefined}
+          {...register('first_name')}
+        />
+      ) : null}
+      {listed('last_name') ? (
+        <TextField
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          error={fieldError(errors.last_name?.message)}
+          aria-invalid={failed || errors.last_name ? true : undefined}
+          {...register('last_name')}
+        />
+      ) : null}
+      {listed('biography') ? (
+        <TextAreaField
+          label={t('fields.biography')}
+          rows={5}
+          error={biographyError}
+          invalid={failed}
+          counter={t('editProfile.biographyCounter', {
+            length: biography.length,
+            max: BIOGRAPHY_MAX,
+          })}
+          {...register('biography')}
+        />
+      ) : null}
+
+      <div className={fieldStyles.field}>
+        <span id={photoLabelId} className={fieldStyles.label}>
+          {t('fields.photo')}
+        </span>
+        <p id={photoHintId} className={fieldStyles.hint}>
+          {t('fields.photoHint')}
+        </p>
+        <div className={styles.photoRow}>
+          {user.profile_picture ? <Avatar user={user} alt={t('editProfile.currentPhoto')} /> : null}
+          {/* The native control stays focusable but invisible; its label is the visible button. */}
+          <input
+            id={photoId}
+            type="file"
+            accept={PICTURE_ACCEPT}
+            className={styles.fileInput}
+            aria-labelledby={`${photoLabelId} ${photoButtonId}`}
+            aria-describedby={photoError ? `${photoHintId} ${photoErrorId}` : photoHintId}
+            aria-invalid={photoError || failed ? true : undefined}
+            onChange={onPhotoChange}
+          />
+          <label
+            id={photoButtonId}
+            htmlFor={photoId}
+            className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
+          >
+            {t('editProfile.choosePhoto')}
+          </label>
+          <span className={styles.fileName}>
+            {photo ? photo.name : t('editProfile.noPhotoChosen')}
+          </span>
+        </div>
+        {photoError ? (
+          <p id={photoErrorId} role="alert" className={fieldStyles.error}>
+            {t(photoError)}
+          </p>
+        ) : null}
+      </div>
+
+      {listed('hidden') ? (
+        <CheckboxField
+          label={t('fields.hidden')}
+          hint={t('fields.hiddenHint')}
+          invalid={failed}
+          {...register('hidden')}
+        />
+      ) : null}
+
+      <FormActions>
+        <Button variant="secondary" onClick={() => close()} disabled={busy}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? t('form.saving') : t('form.save')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/** /contacts/:userId/edit-profile: names, biography (counter x/500), photo, and `hidden` if allowed. */
+export function EditProfileModal() {
+  const { t } = useTranslation('users');
+  const id = useUserIdParam();
+  const [busy, setBusy] = useState(false);
+  return (
+    <RouteModal title={t('editProfile.title')} busy={busy}>
+      {(close) => (
+        <ModalData userId={id} close={close}>
+          {(user, fields) => (
+            <EditProfileFormView user={user} fields={fields} close={close} onBusyChange={setBusy} />
+          )}
+        </ModalData>
+      )}
+    </RouteModal>
+  );
+}

@@ -1,0 +1,205 @@
+import type { User } from '@helder/shared/users';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Spinner } from '../../components/ui/Spinner';
+import { TopBar } from '../../components/ui/TopBar';
+import { useEntityActions, useSession } from '../auth';
+import { useUser, useUsersList } from './api';
+import { Avatar } from './Avatar';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './hooks';
+import { errorMessage, fullName, roleLabelKey } from './labels';
+import styles from './users.module.css';
+
+/** More users load when the list is scrolled to within this distance of its end (spec §9). */
+export const SCROLL_THRESHOLD_PX = 50;
+
+/** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
+export function uniqueUsers(pages: User[][] | undefined, skipId?: number): User[] {
+  const seen = new Set<number>();
+  const result: User[] = [];
+  for (const user of pages?.flat() ?? []) {
+    if (seen.has(user.id) || user.id === skipId) continue;
+    seen.add(user.id);
+    result.push(user);
+  }
+  return result;
+}
+
+/** One entry of the directory: a link to the user's page with picture, name, role and labels. */
+function UserLink({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const name = fullName(user);
+  return (
+    <NavLink
+      to={`/contacts/${user.id}`}
+      className={({ isActive }) => `${styles.entry} ${isActive ? styles.entryActive : ''}`}
+    >
+      <Avatar user={user} />
+      <span className={styles.entryText}>
+        <span className={styles.entryName}>{name ?? user.email ?? `#${user.id}`}</span>
+        {name && user.email ? <span className={styles.entryEmail}>{user.email}</span> : null}
+        <span className={styles.entryMeta}>
+          <span>{t(roleLabelKey(user))}</span>
+          {user.hidden ? <span className={styles.badge}>{t('labels.hidden')}</span> : null}
+          {user.is_active === false ? (
+            <span className={`${styles.badge} ${styles.badgeWarning}`}>{t('labels.inactive')}</span>
+          ) : null}
+        </span>
+      </span>
+    </NavLink>
+  );
+}
+
+/** The caller's own entry, always at the top (spec §2.5). */
+function OwnProfileEntry({ userId }: { userId: number }) {
+  const { t } = useTranslation('users');
+  const me = useUser(userId);
+  return (
+    <div className={styles.own}>
+      <h2 className={styles.sectionLabel}>{t('ownProfile')}</h2>
+      {me.data ? (
+        <UserLink user={me.data} />
+      ) : me.isPending ? (
+        <Spinner size="small" />
+      ) : (
+        <NavLink to={`/contacts/${userId}`} className={styles.entry}>
+          {t('ownProfile')}
+        </NavLink>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The directory: pages of 20 from GET /api/users?email=…; the next page loads when the list is
+ * scrolled to within 50 px of its end (or when the loaded users do not fill the list yet), until a
+ * page holds fewer than 20. Duplicates (offsets shift when users are added) are dropped.
+ */
+function UsersList({ email, ownId }: { email: string; ownId: number }) {
+  const { t } = useTranslation('users');
+  const { t: tc } = useTranslation();
+  const list = useUsersList(email);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const users = useMemo(() => uniqueUsers(list.data?.pages, ownId), [list.data, ownId]);
+  const { hasNextPage, isFetching, fetchNextPage } = list;
+
+  const loadMoreWhenNearEnd = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element || !hasNextPage || isFetching) return;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (distance <= SCROLL_THRESHOLD_PX) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
+
+  // After a page arrives: a list that does not fill its (laid out) container cannot be scrolled.
+  useEffect(() => {
+    if ((scrollRef.current?.clientHeight ?? 0) > 0) loadMoreWhenNearEnd();
+  }, [list.data, loadMoreWhenNearEnd]);
+
+  // A new search starts at the top of the list.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [email]);
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <div className={styles.listState}>
+        <Spinner />
+      </div>
+    );
+  } else if (list.isError && !list.isFetchNextPageError) {
+    content = (
+      <div className={styles.listState}>
+        <Alert>{tc('errors.loadFailed', { message: errorMessage(list.error) })}</Alert>
+      </div>
+    );
+  } else if (users.length === 0) {
+    content = (
+      <div className={styles.listState}>
+        <EmptyState title={t('empty')} />
+      </div>
+    );
+  } else {
+    content = (
+      <ul className={styles.entries}>
+        {users.map((user) => (
+          <li key={user.id}>
+            <UserLink user={user} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      className={styles.scroller}
+      onScroll={loadMoreWhenNearEnd}
+      role="region"
+      aria-label={t('listLabel')}
+      aria-busy={list.isFetching || undefined}
+      data-testid="users-scroller"
+    >
+      {content}
+      {list.isFetchingNextPage ? (
+        <div className={styles.listState}>
+          <Spinner size="small" label={t('loadingMore')} />
+        </div>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <div className={styles.listState}>
+          <Alert>{tc('errors.loadFailed', { message: errorMessage(list.error) })}</Alert>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /contacts (spec §2.5): the own-profile entry, the searchable directory and, next to it (above
+ * 768 px) or instead of it (768 px and less), the selected user's page. Modals render in the Outlet.
+ */
+export function UsersPage() {
+  const { t } = useTranslation('users');
+  const session = useSession();
+  const navigate = useNavigate();
+  const { userId } = useParams();
+  const [search, setSearch] = useState('');
+  const email = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const classActions = useEntityActions({ entity_class: 'User' });
+  const canCreate = classActions.data?.actions.includes('create') ?? false;
+  const showsDetail = userId !== undefined;
+
+  // RequireSession renders this page only with a session.
+  if (!session) return null;
+
+  return (
+    <div className={styles.page} data-detail={showsDetail}>
+      <div className={styles.top}>
+        <TopBar
+          title={t('title')}
+          canCreate={canCreate}
+          onCreate={() => void navigate('/contacts/add-user')}
+          createLabel={t('addUserButton')}
+          search={search}
+          onSearchChange={setSearch}
+          searchLabel={t('searchLabel')}
+        />
+      </div>
+      <div className={styles.layout}>
+        <div className={styles.listPanel}>
+          <OwnProfileEntry userId={session.userId} />
+          <UsersList email={email} ownId={session.userId} />
+        </div>
+        <div className={styles.detailPanel}>
+          {showsDetail ? null : <p className={styles.selectHint}>{t('selectUser')}</p>}
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Server state of the users (contacts) feature: the directory (infinite, filtered by e-mail), one
+ * user, and the mutations (invite, edit, picture, delete). Every mutation invalidates what it
+ * changes, so the list refreshes after add, edit, profile edit, password change and delete.
+ */
+import { PAGE_SIZE } from '@helder/shared/http';
+import { usersContract, type InviteUserInput, type UpdateUserInput } from '@helder/shared/users';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api';
+import { authKeys } from '../auth';
+
+export { PAGE_SIZE as USERS_PAGE_SIZE };
+
+export const usersKeys = {
+  all: ['users'] as const,
+  lists: () => [...usersKeys.all, 'list'] as const,
+  list: (filters: { email: string }) => [...usersKeys.lists(), filters] as const,
+  details: () => [...usersKeys.all, 'detail'] as const,
+  detail: (id: number) => [...usersKeys.details(), id] as const,
+};
+
+/**
+ * The directory, 20 at a time: page 1 for a new search, later pages appended (the caller
+ * deduplicates by id: a user added between two page loads shifts the offsets). A page with fewer
+ * than 20 users is the last one.
+ */
+export function useUsersList(email: string) {
+  return useInfiniteQuery({
+    queryKey: usersKeys.list({ email }),
+    queryFn: async ({ pageParam, signal }) => {
+      const { users } = await callApi(usersContract.list, {
+        query: { offset: pageParam, limit: PAGE_SIZE, email },
+        signal,
+      });
+      return users;
+    },
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, allPages) =>
+      lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+    // A search that is no longer shown is dropped: coming back to it starts again at page 1.
+    gcTime: 0,
+  });
+}
+
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: usersKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => callApi(usersContract.get, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== null,
+  });
+}
+
+/** After a change: the lists, the user details and the caller's permissions may all differ. */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.all }),
+    ]);
+}
+
+/** POST /api/user (multipart): creates the account; the server mails the invitation. */
+export function useInviteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: InviteUserInput) => callApi(usersContract.invite, { body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** PATCH /api/user/:id: profile, settings or password. */
+export function useUpdateUser(id: number) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: UpdateUserInput) => callApi(usersContract.update, { params: { id }, body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /api/user/:id/profile-picture (multipart field `file`). */
+export function useUploadPicture(id: number) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return callApi(usersContract.uploadPicture, { params: { id }, body });
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE /api/user/:id; only the lists refresh (the deleted user's page is being left). */
+export function useDeleteUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(usersContract.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Form controls the contacts forms need beyond TextField: a textarea with a live counter, a
+ * radio group (fieldset + legend) and a checkbox. Styled like TextField.
+ */
+import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import fieldStyles from '../../components/ui/TextField.module.css';
+import styles from './users.module.css';
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id'
+> {
+  label: string;
+  error?: string | undefined;
+  /** Live counter text, e.g. '12/500' (announced politely). */
+  counter?: string;
+  /** Marks the control invalid without a message of its own (e.g. a failed save). */
+  invalid?: boolean;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+export function TextAreaField({
+  label,
+  error,
+  counter,
+  invalid = false,
+  ...props
+}: TextAreaFieldProps) {
+  const id = useId();
+  const counterId = counter !== undefined ? `${id}-counter` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [counterId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`${fieldStyles.input} ${styles.textarea}`}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
+      <div className={styles.textareaFooter}>
+        {error ? (
+          <p id={errorId} role="alert" className={fieldStyles.error}>
+            {error}
+          </p>
+        ) : (
+          <span />
+        )}
+        {counter !== undefined ? (
+          <p
+            id={counterId}
+            aria-live="polite"
+            className={`${styles.counter} ${error ? styles.counterOver : ''}`}
+          >
+            {counter}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export interface RadioOption {
+  value: string;
+  label: string;
+}
+
+export interface RadioGroupFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'id' | 'value'
+> {
+  legend: string;
+  options: RadioOption[];
+  error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A single choice: native radio buttons in a fieldset with a legend (arrow keys move between
+ * them). `register()`'s props go to every radio; the ref lands on each, which react-hook-form
+ * handles for radio groups.
+ */
+export function RadioGroupField({
+  legend,
+  options,
+  error,
+  ref,
+  ...inputProps
+}: RadioGroupFieldProps) {
+  const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={errorId}>
+      <legend className={fieldStyles.label}>{legend}</legend>
+      <div className={styles.options}>
+        {options.map((option) => (
+          <label key={option.value} className={styles.choice}>
+            <input type="radio" value={option.value} ref={ref} {...inputProps} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'id'
+> {
+  label: string;
+  hint?: string;
+  invalid?: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export function CheckboxField({ label, hint, invalid = false, ...props }: CheckboxFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={styles.checkboxField}>
+      <label className={styles.choice}>
+        <input
+          type="checkbox"
+          aria-describedby={hintId}
+          aria-invalid={invalid || undefined}
+          {...props}
+        />
+        <span>{label}</span>
+      </label>
+      {hint ? (
+        <p id={hintId} className={fieldStyles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
