@@ -7,8 +7,13 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   /** Error text: shown below the field (role="alert") and linked with aria-describedby. */
   error?: string | undefined;
   hint?: string | undefined;
-  /** A live character counter 'n / max' (the length is the caller's: the field may be uncontrolled). */
-  counter?: { length: number; max: number } | undefined;
+  /**
+   * A live character counter, 'n / max' unless `text` gives the screen's own wording (the
+   * length is the caller's: the field may be uncontrolled).
+   */
+  counter?: { length: number; max: number; text?: string } | undefined;
+  /** Marks the control invalid without a message of its own (e.g. a failed save). */
+  invalid?: boolean;
   ref?: Ref<HTMLTextAreaElement>;
   id?: string;
 }
@@ -19,6 +24,7 @@ export function TextArea({
   error,
   hint,
   counter,
+  invalid = false,
   id,
   className,
   rows = 5,
@@ -48,13 +54,17 @@ export function TextArea({
         id={inputId}
         rows={rows}
         className={`${fieldStyles.input} ${styles.textarea}`}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedByIds}
         {...props}
       />
       {counter ? (
-        <p id={counterId} className={`${styles.counter} ${over ? styles.over : ''}`}>
-          {counter.length} / {counter.max}
+        <p
+          id={counterId}
+          aria-live="polite"
+          className={`${styles.counter} ${over ? styles.over : ''}`}
+        >
+          {counter.text ?? `${counter.length} / ${counter.max}`}
         </p>
       ) : null}
       {error ? (

@@ -9,7 +9,7 @@ import { RouteModal } from '../../components/ui/Modal';
 import { TextField } from '../../components/ui/TextField';
 import { isApiError } from '../../lib/api';
 import { useInviteUser } from './api';
-import { RadioGroupField } from './fields';
+import { RadioGroupField } from '../../components/ui/ChoiceFields';
 import { addUserFormSchema, type AddUserForm, type UsersMessageKey } from './schemas';
 
 /** Role options in the order of the spec: Beheerder, Financieel, Gebruiker. */

@@ -14,7 +14,8 @@ import fieldStyles from '../../components/ui/TextField.module.css';
 import { isApiError } from '../../lib/api';
 import { useUpdateUser, useUploadPicture } from './api';
 import { Avatar } from './Avatar';
-import { CheckboxField, TextAreaField } from './fields';
+import { CheckboxField } from '../../components/ui/ChoiceFields';
+import { TextArea } from '../../components/ui/TextArea';
 import { useUserIdParam } from './hooks';
 import { ModalData } from './ModalData';
 import {
@@ -168,15 +169,19 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
         />
       ) : null}
       {listed('biography') ? (
-        <TextAreaField
+        <TextArea
           label={t('fields.biography')}
           rows={5}
           error={biographyError}
           invalid={failed}
-          counter={t('editProfile.biographyCounter', {
+          counter={{
             length: biography.length,
             max: BIOGRAPHY_MAX,
-          })}
+            text: t('editProfile.biographyCounter', {
+              length: biography.length,
+              max: BIOGRAPHY_MAX,
+            }),
+          }}
           {...register('biography')}
         />
       ) : null}

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/TextField';
 import { isApiError } from '../../lib/api';
 import { ROLE_OPTIONS } from './AddUserModal';
 import { useUpdateUser } from './api';
-import { CheckboxField, RadioGroupField } from './fields';
+import { CheckboxField, RadioGroupField } from '../../components/ui/ChoiceFields';
 import { useUserIdParam } from './hooks';
 import { ModalData } from './ModalData';
 import { editSettingsFormSchema, type EditSettingsForm, type UsersMessageKey } from './schemas';

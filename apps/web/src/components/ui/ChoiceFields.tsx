@@ -1,68 +1,10 @@
 /**
- * Form controls the contacts forms need beyond TextField: a textarea with a live counter, a
- * radio group (fieldset + legend) and a checkbox. Styled like TextField.
+ * Choice controls beside TextField: a radio group (fieldset + legend) and a checkbox, styled
+ * like TextField.
  */
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
-import fieldStyles from '../../components/ui/TextField.module.css';
-import styles from './users.module.css';
-
-export interface TextAreaFieldProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id'
-> {
-  label: string;
-  error?: string | undefined;
-  /** Live counter text, e.g. '12/500' (announced politely). */
-  counter?: string;
-  /** Marks the control invalid without a message of its own (e.g. a failed save). */
-  invalid?: boolean;
-  ref?: Ref<HTMLTextAreaElement>;
-}
-
-export function TextAreaField({
-  label,
-  error,
-  counter,
-  invalid = false,
-  ...props
-}: TextAreaFieldProps) {
-  const id = useId();
-  const counterId = counter !== undefined ? `${id}-counter` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [counterId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`${fieldStyles.input} ${styles.textarea}`}
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedBy}
-        {...props}
-      />
-      <div className={styles.textareaFooter}>
-        {error ? (
-          <p id={errorId} role="alert" className={fieldStyles.error}>
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
-        {counter !== undefined ? (
-          <p
-            id={counterId}
-            aria-live="polite"
-            className={`${styles.counter} ${error ? styles.counterOver : ''}`}
-          >
-            {counter}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import styles from './ChoiceFields.module.css';
+import fieldStyles from './TextField.module.css';
 
 export interface RadioOption {
   value: string;
