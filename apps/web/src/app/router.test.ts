@@ -73,6 +73,18 @@ describe('route table (spec §2.2)', () => {
     }
   });
 
+  it('nests the activity in the activities screen (one side list for both)', () => {
+    expect(match('/funds/12/activities/4/details').ids).toEqual(
+      expect.arrayContaining(['activities', 'activity']),
+    );
+    expect(match('/funds/12/activities/4/edit-activity').params).toEqual({
+      initiativeId: '12',
+      activityId: '4',
+    });
+    // activities/add-payment is the initiative's modal, not an activity with id 'add-payment'.
+    expect(match('/funds/12/activities/add-payment').ids).not.toContain('activity');
+  });
+
   it('gives the leaf modal route its params', () => {
     expect(match('/sponsors/2/regulations/9/delete-grant/5').params).toEqual({
       sponsorId: '2',

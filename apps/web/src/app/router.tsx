@@ -104,26 +104,28 @@ export const routes: RouteObject[] = [
             ],
           }),
 
-          // Activities of an initiative.
+          // The activities screen: the side list with the initiative, or the chosen activity.
           branch({
             id: 'activities',
             path: 'funds/:initiativeId/activities',
             lazy: page(activities, 'ActivitiesList'),
-          }),
-          branch({
-            id: 'activity',
-            path: 'funds/:initiativeId/activities/:activityId',
-            lazy: page(activities, 'ActivityDetail'),
             children: [
-              { path: ':tab' },
-              { path: 'edit-activity', lazy: page(activitiesModals, 'EditActivity') },
-              { path: 'delete-activity', lazy: page(activitiesModals, 'DeleteActivity') },
-              { path: 'add-payment', lazy: page(activitiesModals, 'AddPayment') },
-              { path: 'filter-payment', lazy: page(activitiesModals, 'FilterPayment') },
-              {
-                path: 'gebruikers',
-                children: [{ path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') }],
-              },
+              branch({
+                id: 'activity',
+                path: ':activityId',
+                lazy: page(activities, 'ActivityDetail'),
+                children: [
+                  { path: ':tab' },
+                  { path: 'edit-activity', lazy: page(activitiesModals, 'EditActivity') },
+                  { path: 'delete-activity', lazy: page(activitiesModals, 'DeleteActivity') },
+                  { path: 'add-payment', lazy: page(activitiesModals, 'AddPayment') },
+                  { path: 'filter-payment', lazy: page(activitiesModals, 'FilterPayment') },
+                  {
+                    path: 'gebruikers',
+                    children: [{ path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') }],
+                  },
+                ],
+              }),
             ],
           }),
 
@@ -227,7 +229,7 @@ export const routes: RouteObject[] = [
                           { path: 'add-employee', lazy: page(sponsorsModals, 'AddEmployee') },
                           { path: 'add-officer', lazy: page(sponsorsModals, 'AddOfficer') },
                           { path: 'add-grant', lazy: page(sponsorsModals, 'AddGrant') },
-                          { path: 'add-fund', lazy: page(sponsorsModals, 'AddFund') },
+                          { path: 'add-fund', lazy: page(fundsModals, 'AddFund') },
                           { path: 'edit-grant/:grantId', lazy: page(sponsorsModals, 'EditGrant') },
                           {
                             path: 'delete-grant/:grantId',

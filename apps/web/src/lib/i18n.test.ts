@@ -186,4 +186,103 @@ describe('translation catalogs', () => {
       'Naam is al in gebruik. Gebruik een andere naam.',
     );
   });
+
+  it('keeps the Dutch initiative, activity and media texts of the spec', () => {
+    const initiatives = leaves(catalog('nl', 'initiatives'));
+    const activities = leaves(catalog('nl', 'activities'));
+    const media = leaves(catalog('nl', 'media'));
+    const payments = leaves(catalog('nl', 'payments'));
+    const expected: [Map<string, unknown>, string, string][] = [
+      [initiatives, 'empty', 'Geen gegevens gevonden'],
+      [initiatives, 'list.all', 'Alle Initiatieven'],
+      [initiatives, 'list.mine', 'Mijn Initiatieven'],
+      [initiatives, 'labels.hidden', 'Verborgen'],
+      [initiatives, 'detail.readMore', 'Lees meer'],
+      [initiatives, 'detail.readLess', 'Lees minder'],
+      [initiatives, 'budget.allocated', 'Toegekend budget'],
+      [initiatives, 'budget.received', 'Waarvan ontvangen'],
+      [initiatives, 'budget.spent', 'Besteed'],
+      [initiatives, 'budget.available', 'Beschikbaar budget'],
+      [initiatives, 'budget.allocatedShort', 'Toegekend'],
+      [initiatives, 'budget.availableShort', 'Beschikbaar'],
+      [initiatives, 'detail.edit', 'Beheer initiatief'],
+      [initiatives, 'tabs.transactions', 'Transactieoverzicht'],
+      [initiatives, 'tabs.activities', 'Activiteiten'],
+      [initiatives, 'tabs.details', 'Details'],
+      [initiatives, 'tabs.sponsors', 'Sponsoren'],
+      [initiatives, 'tabs.media', 'Media'],
+      [initiatives, 'tabs.owners', 'Gebruikers'],
+      [initiatives, 'details.name', 'Naam'],
+      [initiatives, 'details.description', 'Beschrijving'],
+      [initiatives, 'details.purpose', 'Doel'],
+      [initiatives, 'details.targetAudience', 'Doelgroep'],
+      [initiatives, 'details.kvk', 'Kamer van Koophandel'],
+      [initiatives, 'details.location', 'Locatie-inflatie'],
+      [initiatives, 'details.unknown', 'Geen gegevens bekend'],
+      [initiatives, 'sponsors.accounted', 'Verantwoord'],
+      [initiatives, 'sponsors.no', 'Nee'],
+      [initiatives, 'owners.empty', 'Geen initiatiefnemers gevonden'],
+      [initiatives, 'owners.cancel', 'Annuleren'],
+      [initiatives, 'owners.save', 'Opslaan'],
+      [initiatives, 'activities.empty', 'Geen activiteiten gevonden'],
+      [initiatives, 'form.validation.nameRequired', 'Vul een naam in'],
+      [initiatives, 'form.validation.nameEmpty', 'Naam mag niet leeg zijn'],
+      [initiatives, 'form.validation.nameTooLong', 'Naam mag maximaal 64 tekens bevatten'],
+      [initiatives, 'form.validation.descriptionRequired', 'Vul een beschrijving in'],
+      [
+        initiatives,
+        'form.validation.descriptionTooLongCreate',
+        'Beschrijving mag maximaal 200 tekens bevatten',
+      ],
+      [initiatives, 'form.validation.purposeRequired', 'Vul een doel in'],
+      [initiatives, 'form.validation.targetAudienceRequired', 'Vul een doelgroep in'],
+      [initiatives, 'form.validation.budgetInvalid', 'Vul een geldig begrotingsbedrag in'],
+      [initiatives, 'form.validation.budgetRequired', 'Vul een begroting in.'],
+      [initiatives, 'form.validation.budgetNegative', 'Begroting mag niet negatief zijn.'],
+      [
+        initiatives,
+        'form.validation.budgetTooHigh',
+        'Het bedrag is te hoog, vul een lager bedrag in.',
+      ],
+      [initiatives, 'form.errors.nameTaken', 'Naam is al in gebruik'],
+      [activities, 'empty', 'Geen activiteiten gevonden'],
+      [activities, 'detail.edit', 'Beheer activiteit'],
+      [activities, 'detail.delete', 'Verwijder activiteit'],
+      [activities, 'owners.empty', 'Geen activiteitnemers gevonden'],
+      [activities, 'owners.add', 'Activiteitnemer toevoegen'],
+      [activities, 'owners.title', 'Activiteitnemers toevoegen'],
+      [activities, 'delete.title', 'Activiteit verwijderen'],
+      [activities, 'delete.confirm', 'Weet je zeker dat je de activiteit wil verwijderen?'],
+      [activities, 'delete.cancel', 'Annuleren'],
+      [activities, 'delete.submit', 'Verwijderen'],
+      [media, 'empty', 'Geen media gevonden'],
+      [payments, 'empty', 'Geen transacties gevonden'],
+      [payments, 'table.date', 'DATUM'],
+      [payments, 'table.description', 'BESCHRIJVING'],
+      [payments, 'table.creditor', 'ONTVANGER'],
+      [payments, 'table.debtor', 'VERZENDER'],
+      [payments, 'table.media', 'MEDIA'],
+      [payments, 'table.amount', 'BEDRAG'],
+    ];
+    for (const [catalogLeaves, key, text] of expected)
+      expect(catalogLeaves.get(key), key).toBe(text);
+
+    // The spec's English messages, as the English catalog shows them.
+    const en = leaves(catalog('en', 'initiatives'));
+    expect(en.get('form.errors.nameTakenManage')).toBe('Name is already in use');
+    expect(en.get('form.errors.activityNameTaken')).toBe('Name already in use');
+    expect(en.get('form.errors.initiativeNotFound')).toBe('Initiative not found');
+    expect(en.get('form.errors.validation')).toBe('Validation Error');
+    expect(en.get('form.errors.editFundFailed')).toBe('Failed to edit fund');
+    expect(en.get('form.errors.editActivityFailed')).toBe('Failed to edit activity');
+    expect(en.get('form.errors.pictureFailed')).toBe('Failed to upload fund picture');
+    expect(en.get('detail.loadFailed')).toBe('Failed to fetch fund details');
+    expect(en.get('delete.failed')).toBe('Failed to delete fund');
+    expect(leaves(catalog('en', 'activities')).get('delete.failed')).toBe(
+      'Failed to delete activity',
+    );
+    expect(leaves(catalog('en', 'media')).get('failed')).toBe(
+      'Failed to fetch media. Please try again later.',
+    );
+  });
 });

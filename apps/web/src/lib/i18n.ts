@@ -19,6 +19,7 @@ import type common from '../locales/nl/common.json';
 import type funders from '../locales/nl/funders.json';
 import type grants from '../locales/nl/grants.json';
 import type initiatives from '../locales/nl/initiatives.json';
+import type media from '../locales/nl/media.json';
 import type payments from '../locales/nl/payments.json';
 import type regulations from '../locales/nl/regulations.json';
 import type users from '../locales/nl/users.json';
@@ -33,6 +34,7 @@ export const NAMESPACES = [
   'auth',
   'initiatives',
   'activities',
+  'media',
   'users',
   'payments',
   'bank-accounts',
@@ -48,6 +50,7 @@ export interface Resources {
   auth: typeof auth;
   initiatives: typeof initiatives;
   activities: typeof activities;
+  media: typeof media;
   users: typeof users;
   payments: typeof payments;
   'bank-accounts': typeof bankAccounts;

@@ -1,8 +1,9 @@
 // Pages: /funds/:initiativeId/activities and /funds/:initiativeId/activities/:activityId/:tab.
-import { ActivitiesPage, ActivityPage } from '../../features/activities';
+import { ActivitiesScreen, ActivityPage } from '../../features/activities';
 import type { Namespace } from '../../lib/i18n';
+import { detailNamespaces, detailSlots } from './funds.slots';
 
-export const namespaces: Namespace[] = ['activities'];
+export const namespaces: Namespace[] = detailNamespaces;
 
-export const ActivitiesList = ActivitiesPage;
-export const ActivityDetail = ActivityPage;
+export const ActivitiesList = () => <ActivitiesScreen slots={detailSlots} />;
+export const ActivityDetail = () => <ActivityPage slots={detailSlots} />;

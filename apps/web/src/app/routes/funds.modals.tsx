@@ -1,13 +1,22 @@
-// Modals of the initiative detail: /funds/:initiativeId/edit-fund, ... (separate chunk: Radix).
-import { InitiativeModal } from '../../features/initiatives';
+// Modals of the initiative detail: /funds/:initiativeId/edit-fund, ... (separate chunk: Radix),
+// and add-fund (create an initiative under a grant) on the regulation screen.
+import { AddActivityModal } from '../../features/activities';
+import {
+  CreateInitiativeModal,
+  DeleteInitiativeModal,
+  EditInitiativeModal,
+  InitiativeModal,
+  InitiativeOwnersModal,
+} from '../../features/initiatives';
 import type { Namespace } from '../../lib/i18n';
 
-export const namespaces: Namespace[] = ['initiatives'];
+export const namespaces: Namespace[] = ['initiatives', 'activities'];
 
-export const EditFund = () => <InitiativeModal modal="editFund" />;
-export const DeleteFund = () => <InitiativeModal modal="deleteFund" />;
-export const AddActivity = () => <InitiativeModal modal="addActivity" />;
+export const AddFund = CreateInitiativeModal;
+export const EditFund = EditInitiativeModal;
+export const DeleteFund = DeleteInitiativeModal;
+export const AddActivity = AddActivityModal;
 export const AddPayment = () => <InitiativeModal modal="addPayment" />;
 export const FilterPayment = () => <InitiativeModal modal="filterPayment" />;
 export const PaymentDetails = () => <InitiativeModal modal="paymentDetails" />;
-export const LinkOwners = () => <InitiativeModal modal="linkOwners" />;
+export const LinkOwners = InitiativeOwnersModal;

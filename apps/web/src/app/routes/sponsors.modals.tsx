@@ -6,7 +6,6 @@ import {
   EditGrantModal,
   OverseersModal,
 } from '../../features/grants';
-import { InitiativeModal } from '../../features/initiatives';
 import {
   AddRegulationModal,
   DeleteRegulationModal,
@@ -16,7 +15,7 @@ import {
 } from '../../features/regulations';
 import type { Namespace } from '../../lib/i18n';
 
-export const namespaces: Namespace[] = ['funders', 'regulations', 'grants', 'initiatives'];
+export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
 export const AddSponsor = AddFunderModal;
 export const EditSponsor = EditFunderModal;
@@ -34,5 +33,3 @@ export const AddGrant = AddGrantModal;
 export const EditGrant = EditGrantModal;
 export const DeleteGrant = DeleteGrantModal;
 export const Overseers = OverseersModal;
-/** Create initiative under a grant (?grant=<id>): the initiatives issue builds it. */
-export const AddFund = () => <InitiativeModal modal="addFund" />;

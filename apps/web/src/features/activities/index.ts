@@ -1,2 +1,11 @@
-export { ActivitiesPage, ActivityPage } from './ActivitiesPlaceholders';
-export { ActivityModal, type ActivityModalName } from './ActivityModals';
+/** Public entry of the activities feature. */
+export { ActivitiesScreen, ActivityPage, ActivityView } from './ActivitiesScreen';
+export {
+  ActivityModal,
+  ActivityOwnersModal,
+  AddActivityModal,
+  DeleteActivityModal,
+  EditActivityModal,
+  type ActivityModalName,
+} from './ActivityModals';
+export { activitiesKeys, useActivity } from './api';

@@ -62,9 +62,12 @@ describe('session', () => {
     act(() => {
       vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect(await screen.findByRole('dialog', { name: 'Inloggen' })).toBeInTheDocument();
+    // The login modal's route module loads on first use, which is slow on a busy machine.
+    expect(
+      await screen.findByRole('dialog', { name: 'Inloggen' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
   });
 
   it('logging out from the side menu returns to /', async () => {

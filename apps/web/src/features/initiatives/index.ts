@@ -1,2 +1,37 @@
-export { InitiativePage, InitiativesPage } from './InitiativesPlaceholders';
-export { InitiativeModal, type InitiativeModalName } from './InitiativeModals';
+/** Public entry of the initiatives feature. */
+export { InitiativesPage } from './InitiativesPage';
+export { InitiativePage, InitiativeView, useInitiativeActions } from './InitiativePage';
+export {
+  CreateInitiativeModal,
+  DeleteInitiativeModal,
+  EditInitiativeModal,
+  InitiativeModal,
+  InitiativeOwnersModal,
+  type InitiativeModalName,
+} from './InitiativeModals';
+export { initiativesKeys, ownerToPicked, useInitiative } from './api';
+export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';
+export { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
+export { FundForm, PictureUploadError } from './FundForm';
+export {
+  ConfirmDelete,
+  INITIATIVE_MODAL_FALLBACK,
+  ModalState,
+  OwnersForm,
+  useModalCloseTo,
+} from './ModalParts';
+export {
+  ACTIVITY_FORM_FIELDS,
+  changedValues,
+  EMPTY_FORM,
+  toFormValues,
+  type FundFormOutput,
+} from './schemas';
+export {
+  ACTIVITY_TABS,
+  useActiveTab,
+  type DetailSlots,
+  type FundScope,
+  type TabState,
+} from './tabs';
+export type { FundLinkState } from './InitiativesPage';

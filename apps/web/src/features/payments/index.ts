@@ -1,1 +1,7 @@
 export { PaymentsTab, TransactionsPage } from './PaymentsPlaceholders';
+export {
+  PaymentsTable,
+  type PaymentRow,
+  type PaymentsScope,
+  type PaymentsTableProps,
+} from './PaymentsTable';

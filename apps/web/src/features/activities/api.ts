@@ -1,0 +1,140 @@
+/**
+ * Server state of the activities feature: one activity and its mutations. The initiative's
+ * detail holds the activity list (newest first), so a new activity goes on top of it, an edited
+ * one is merged and a deleted one removed (spec §4); the initiative is then refetched for its
+ * totals.
+ */
+import {
+  activitiesContract,
+  type Activity,
+  type ActivityInput,
+  type ActivityPatch,
+} from '@helder/shared/activities';
+import type { ActivitySummary, Initiative } from '@helder/shared/initiatives';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { callApi } from '../../lib/api';
+import { authKeys } from '../auth';
+import { initiativesKeys } from '../initiatives';
+
+export const activitiesKeys = {
+  all: ['activities'] as const,
+  detail: (initiativeId: number, activityId: number) =>
+    [...activitiesKeys.all, 'detail', initiativeId, activityId] as const,
+};
+
+export function useActivity(initiativeId: number, activityId: number) {
+  return useQuery({
+    queryKey: activitiesKeys.detail(initiativeId, activityId),
+    queryFn: ({ signal }) =>
+      callApi(activitiesContract.get, { params: { id: initiativeId, activityId }, signal }),
+  });
+}
+
+const summaryOf = (activity: Activity): ActivitySummary => ({
+  id: activity.id,
+  name: activity.name,
+  budget: activity.budget,
+  income: activity.income,
+  expenses: activity.expenses,
+  hidden: activity.hidden,
+});
+
+/** Updates the initiative's activity list in the cache, then refetches the initiative. */
+function updateList(
+  queryClient: QueryClient,
+  initiativeId: number,
+  change: (activities: ActivitySummary[]) => ActivitySummary[],
+) {
+  const key = initiativesKeys.detail(initiativeId);
+  queryClient.setQueryData<Initiative>(key, (old) =>
+    old ? { ...old, activities: change(old.activities) } : old,
+  );
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: key }),
+    queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+  ]);
+}
+
+/** POST /api/initiative/:id/activity: the new activity goes on top of the list. */
+export function useCreateActivity(initiativeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ActivityInput) =>
+      callApi(activitiesContract.create, { params: { id: initiativeId }, body }),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(activitiesKeys.detail(initiativeId, activity.id), activity);
+      return updateList(queryClient, initiativeId, (list) => [
+        summaryOf(activity),
+        ...list.filter((other) => other.id !== activity.id),
+      ]);
+    },
+  });
+}
+
+export function useUpdateActivity(initiativeId: number, activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ActivityPatch) =>
+      callApi(activitiesContract.update, { params: { id: initiativeId, activityId }, body }),
+    onSuccess: (activity) => {
+      queryClient.setQueryData(activitiesKeys.detail(initiativeId, activityId), activity);
+      return updateList(queryClient, initiativeId, (list) =>
+        list.map((other) => (other.id === activity.id ? summaryOf(activity) : other)),
+      );
+    },
+  });
+}
+
+/** POST …/activity/:activityId/profile-picture (multipart field `file`). */
+export function useUploadActivityPicture(initiativeId: number, activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return callApi(activitiesContract.uploadPicture, {
+        params: { id: initiativeId, activityId },
+        body,
+      });
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: activitiesKeys.detail(initiativeId, activityId),
+      }),
+  });
+}
+
+/** DELETE …/activity/:activityId; the activity leaves the list (its page is being left). */
+export function useDeleteActivity(initiativeId: number, activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callApi(activitiesContract.remove, { params: { id: initiativeId, activityId } }),
+    onSuccess: () =>
+      updateList(queryClient, initiativeId, (list) =>
+        list.filter((other) => other.id !== activityId),
+      ),
+  });
+}
+
+/** PATCH …/activity/:activityId/owners: replaces the activiteitnemers. */
+export function useSetActivityOwners(initiativeId: number, activityId: number) {
+  const queryClient = useQueryClient();
+  const key = activitiesKeys.detail(initiativeId, activityId);
+  return useMutation({
+    mutationFn: (userIds: number[]) =>
+      callApi(activitiesContract.setOwners, {
+        params: { id: initiativeId, activityId },
+        body: { user_ids: userIds },
+      }),
+    onSuccess: ({ users }) => {
+      queryClient.setQueryData<Activity>(key, (old) =>
+        old ? { ...old, activity_owners: users } : old,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: authKeys.all }),
+      ]);
+    },
+  });
+}

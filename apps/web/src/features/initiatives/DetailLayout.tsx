@@ -1,0 +1,234 @@
+/**
+ * The one detail layout of initiatives and activities (spec §2.7): breadcrumb, header (picture,
+ * name, description preview with 'Lees meer' / 'Lees minder'), the action buttons, the three
+ * budget cards ('Toegekend budget' with 'Waarvan ontvangen', 'Besteed', 'Beschikbaar budget'),
+ * the tabs (links: every tab is a URL) and the active tab's content.
+ */
+import { formatEuro } from '@helder/shared/money';
+import type { Picture } from '@helder/shared/users';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
+import { BudgetBar } from './BudgetBar';
+import { budgetFigures, previewText, type Money } from './figures';
+import { FundPicture } from './FundPicture';
+import styles from './initiatives.module.css';
+import type { TabDef } from './tabs';
+
+export interface DetailEntity extends Money {
+  name: string;
+  description: string;
+  hidden: boolean;
+  profile_picture: Picture | null;
+}
+
+export interface DetailTab extends TabDef {
+  label: string;
+  to: string;
+}
+
+export interface DetailLayoutProps {
+  breadcrumbs: Crumb[];
+  /** The initiative or activity; null while it loads or when it failed (see `status`). */
+  entity: DetailEntity | null;
+  /** The name to show while loading (navigation state), else the generic title. */
+  fallbackTitle: string;
+  /** A spinner or an error instead of the content. */
+  status?: ReactNode;
+  /** Accessible name of the action button group. */
+  actionsLabel: string;
+  actions?: ReactNode;
+  tabsLabel: string;
+  tabs: DetailTab[];
+  activeTab: TabDef;
+  children?: ReactNode;
+}
+
+/** The description, cut at 250 characters with 'Lees meer' / 'Lees minder'. */
+export function ReadMore({ text }: { text: string }) {
+  const { t } = useTranslation('initiatives');
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const preview = previewText(text);
+  return (
+    <div className={styles.description}>
+      <p id={id} className={styles.descriptionText}>
+        {expanded || !preview.truncated ? text : preview.text}
+      </p>
+      {preview.truncated ? (
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? t('detail.readLess') : t('detail.readMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+const InfoIcon = () => (
+  <svg
+    width={18}
+    height={18}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.01" />
+  </svg>
+);
+
+/**
+ * 'Waarvan ontvangen' (spec §2.7): a button whose description is the received amount, shown as a
+ * tooltip on hover and focus, and toggled by clicking (touch); Esc hides it.
+ */
+function ReceivedInfo({ amount }: { amount: number }) {
+  const { t } = useTranslation('initiatives');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      setDismissed(true);
+    }
+  };
+  return (
+    <span className={styles.info} data-open={open} data-dismissed={dismissed}>
+      <button
+        type="button"
+        className={styles.infoButton}
+        aria-label={t('budget.received')}
+        aria-describedby={id}
+        aria-expanded={open}
+        onClick={() => {
+          setOpen((value) => !value);
+          setDismissed(false);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false);
+          setDismissed(false);
+        }}
+      >
+        <InfoIcon />
+      </button>
+      <span id={id} role="tooltip" className={styles.tooltip}>
+        {t('budget.receivedAmount', { amount: formatEuro(amount) })}
+      </span>
+    </span>
+  );
+}
+
+function Figures({ money }: { money: Money }) {
+  const { t } = useTranslation('initiatives');
+  const figures = budgetFigures(money);
+  return (
+    <div className={styles.figuresBlock}>
+      <dl className={styles.figures}>
+        <div className={styles.figure}>
+          <dt>
+            {t('budget.allocated')}
+            <ReceivedInfo amount={figures.received} />
+          </dt>
+          <dd>{formatEuro(figures.allocated)}</dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t('budget.spent')}</dt>
+          <dd>{formatEuro(figures.spent)}</dd>
+        </div>
+        <div className={styles.figure}>
+          <dt>{t('budget.available')}</dt>
+          <dd>{formatEuro(figures.available)}</dd>
+        </div>
+      </dl>
+      <BudgetBar money={money} />
+    </div>
+  );
+}
+
+export function DetailLayout({
+  breadcrumbs,
+  entity,
+  fallbackTitle,
+  status,
+  actionsLabel,
+  actions,
+  tabsLabel,
+  tabs,
+  activeTab,
+  children,
+}: DetailLayoutProps) {
+  const { t } = useTranslation('initiatives');
+  const titleId = useId();
+  const panelTitleId = useId();
+  const name = entity?.name ?? fallbackTitle;
+  const active = tabs.find((tab) => tab.key === activeTab.key);
+
+  return (
+    <article className={styles.detail} aria-labelledby={titleId}>
+      <Breadcrumbs label={t('detail.breadcrumbs')} items={breadcrumbs} />
+      <header className={styles.header}>
+        {entity ? (
+          <FundPicture
+            picture={entity.profile_picture}
+            size="header"
+            alt={t('detail.picture', { name })}
+          />
+        ) : null}
+        <div className={styles.headerText}>
+          <h1 id={titleId} className={styles.title}>
+            {name}
+            {entity?.hidden ? <span className={styles.badge}>{t('labels.hidden')}</span> : null}
+          </h1>
+          {entity?.description ? <ReadMore text={entity.description} /> : null}
+          {actions ? (
+            <div className={styles.actions} role="group" aria-label={actionsLabel}>
+              {actions}
+            </div>
+          ) : null}
+        </div>
+      </header>
+
+      {entity ? (
+        <>
+          <Figures money={entity} />
+          <nav className={styles.tabs} aria-label={tabsLabel}>
+            <ul>
+              {tabs.map((tab) => (
+                <li key={tab.key}>
+                  <Link
+                    to={tab.to}
+                    className={styles.tab}
+                    aria-current={tab.key === activeTab.key ? 'page' : undefined}
+                    preventScrollReset
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className={styles.panel} aria-labelledby={panelTitleId}>
+            <h2 id={panelTitleId} className="visually-hidden">
+              {active?.label}
+            </h2>
+            {children}
+          </section>
+        </>
+      ) : (
+        <div className={styles.state}>{status}</div>
+      )}
+    </article>
+  );
+}

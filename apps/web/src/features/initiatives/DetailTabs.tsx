@@ -1,0 +1,241 @@
+/**
+ * Tab contents shared by initiatives and activities: Details, Sponsoren, Gebruikers, and the
+ * activity cards (the Activiteiten tab and the side list of the activities screen).
+ */
+import type { ActivitySummary, Initiative, Owner } from '@helder/shared/initiatives';
+import { formatEuro } from '@helder/shared/money';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { BudgetBar } from './BudgetBar';
+import { budgetFigures } from './figures';
+import styles from './initiatives.module.css';
+
+/** Details (spec §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel, Locatie-inflatie. */
+export function DetailsTab({
+  values,
+}: {
+  values: {
+    name: string;
+    description: string;
+    purpose: string;
+    target_audience: string;
+    kvk_registration: string | null;
+    location: string | null;
+  };
+}) {
+  const { t } = useTranslation('initiatives');
+  const rows: [string, string | null][] = [
+    [t('details.name'), values.name],
+    [t('details.description'), values.description],
+    [t('details.purpose'), values.purpose],
+    [t('details.targetAudience'), values.target_audience],
+    [t('details.kvk'), values.kvk_registration],
+    [t('details.location'), values.location],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            {value?.trim() ? value : <span className={styles.muted}>{t('details.unknown')}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Sponsoren (spec §2.7): funder, regulation, grant, decision number, budget and the two
+ * 'Verantwoord' fields ('Nee' unless the grant says otherwise); a notice when they are hidden.
+ */
+export function SponsorsTab({
+  initiative,
+}: {
+  initiative: Pick<Initiative, 'grant' | 'sponsors_hidden'>;
+}) {
+  const { t } = useTranslation('initiatives');
+  const grant = initiative.grant;
+  if (initiative.sponsors_hidden || !grant) {
+    return <p className={styles.notice}>{t('sponsors.hidden')}</p>;
+  }
+  const rows: [string, string, string][] = [
+    ['funder', t('sponsors.funder'), grant.funder.name],
+    ['regulation', t('sponsors.regulation'), grant.regulation.name],
+    ['grant', t('sponsors.grant'), grant.name],
+    ['reference', t('sponsors.reference'), grant.reference],
+    ['budget', t('sponsors.budget'), formatEuro(grant.budget)],
+    ['accounted-1', t('sponsors.accounted'), grant.verantwoordelijk || t('sponsors.no')],
+    ['accounted-2', t('sponsors.accounted'), grant.verantwoordelijkheid || t('sponsors.no')],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([key, label, value]) => (
+        <div key={key}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ownerName(owner: Owner): string {
+  const name = [owner.first_name, owner.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || owner.email || `#${owner.id}`;
+}
+
+function initials(owner: Owner): string {
+  const fromName = `${owner.first_name?.trim().charAt(0) ?? ''}${owner.last_name?.trim().charAt(0) ?? ''}`;
+  return (fromName || owner.email?.charAt(0) || '?').toUpperCase();
+}
+
+/**
+ * Gebruikers (spec §2.7): the owners with picture, name and (for logged-in viewers; the API
+ * leaves it out otherwise) e-mail; the add button when the caller may set owners.
+ */
+export function OwnersTab({
+  owners,
+  emptyText,
+  listLabel,
+  addButton,
+}: {
+  owners: Owner[];
+  emptyText: string;
+  listLabel: string;
+  addButton?: ReactNode;
+}) {
+  return (
+    <div className={styles.tabBody}>
+      {addButton ? <div className={styles.tabActions}>{addButton}</div> : null}
+      {owners.length === 0 ? (
+        <EmptyState title={emptyText} />
+      ) : (
+        <ul className={styles.owners} aria-label={listLabel}>
+          {owners.map((owner) => {
+            const src =
+              owner.profile_picture?.attachment_thumbnail_url_128 ??
+              owner.profile_picture?.attachment_thumbnail_url_256;
+            return (
+              <li key={owner.id} className={styles.owner}>
+                {src ? (
+                  <img
+                    src={src}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    className={styles.avatar}
+                  />
+                ) : (
+                  <span className={`${styles.avatar} ${styles.initials}`} aria-hidden="true">
+                    {initials(owner)}
+                  </span>
+                )}
+                <span className={styles.ownerText}>
+                  <span className={styles.ownerName}>{ownerName(owner)}</span>
+                  {owner.email ? (
+                    <a href={`mailto:${owner.email}`} className={styles.ownerEmail}>
+                      {owner.email}
+                    </a>
+                  ) : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One activity as a card (spec §2.7 side list): name, bar, Toegekend / Besteed / Beschikbaar and
+ * 'Verborgen'. A link to the activity; `current` marks the one on screen.
+ */
+export function ActivityCard({
+  initiativeId,
+  activity,
+  current = false,
+  headingLevel = 3,
+}: {
+  initiativeId: number;
+  activity: ActivitySummary;
+  current?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation('initiatives');
+  const figures = budgetFigures(activity);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={styles.activityCard} data-current={current}>
+      <Heading className={styles.activityName}>
+        <Link
+          to={`/funds/${initiativeId}/activities/${activity.id}`}
+          className={styles.cardLink}
+          aria-current={current ? 'page' : undefined}
+        >
+          {activity.name}
+        </Link>
+      </Heading>
+      {activity.hidden ? (
+        <p>
+          <span className={styles.badge}>{t('labels.hidden')}</span>
+        </p>
+      ) : null}
+      <BudgetBar money={activity} />
+      <dl className={styles.activityFigures}>
+        <div>
+          <dt>{t('budget.allocatedShort')}</dt>
+          <dd>{formatEuro(figures.allocated)}</dd>
+        </div>
+        <div>
+          <dt>{t('budget.spent')}</dt>
+          <dd>{formatEuro(figures.spent)}</dd>
+        </div>
+        <div>
+          <dt>{t('budget.availableShort')}</dt>
+          <dd>{formatEuro(figures.available)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+/** The activity cards of an initiative, or 'Geen activiteiten gevonden'. */
+export function ActivityList({
+  initiativeId,
+  activities,
+  currentId,
+  label,
+  headingLevel,
+}: {
+  initiativeId: number;
+  activities: ActivitySummary[];
+  currentId?: number | undefined;
+  label: string;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation('initiatives');
+  if (activities.length === 0) return <EmptyState title={t('activities.empty')} />;
+  return (
+    <ul className={styles.activityList} aria-label={label}>
+      {activities.map((activity) => (
+        <li key={activity.id}>
+          <ActivityCard
+            initiativeId={initiativeId}
+            activity={activity}
+            current={activity.id === currentId}
+            {...(headingLevel ? { headingLevel } : {})}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,342 @@
+/**
+ * The one form of initiatives and activities: create initiative (under a grant), create activity,
+ * manage initiative and manage activity. The caller says which fields it shows (for the manage
+ * forms: those `edit-fields` lists), the form validates exactly those (schemas.ts), sends only
+ * them, and maps the server's answers (409, 404, 422, upload failures) to the spec's messages.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LEGAL_ENTITIES } from '@helder/shared/initiatives';
+import type { Picture } from '@helder/shared/users';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import buttonStyles from '../../components/ui/Button.module.css';
+import { Form, FormActions } from '../../components/ui/Form';
+import { TextArea } from '../../components/ui/TextArea';
+import { TextField } from '../../components/ui/TextField';
+import fieldStyles from '../../components/ui/TextField.module.css';
+import { isApiError } from '../../lib/api';
+import type { Resources } from '../../lib/i18n';
+import styles from './form.module.css';
+import {
+  fundFormSchema,
+  OPTIONAL_MAX,
+  textRules,
+  type FundField,
+  type FundFormOutput,
+  type FundFormValues,
+  type FundKind,
+  type FundMessageKey,
+  type FundMode,
+} from './schemas';
+
+/** Pictures the server accepts (sniffed there as well): images only (spec §5). */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Thrown by `onSubmit` when the fields were saved but the picture upload failed. */
+export class PictureUploadError extends Error {
+  override readonly name = 'PictureUploadError';
+  constructor(override readonly cause: unknown) {
+    super('Picture upload failed');
+  }
+}
+
+type FormErrors = Resources['initiatives']['form']['errors'];
+type ErrorKey = `form.errors.${keyof FormErrors}`;
+type MessageKey = FundMessageKey | ErrorKey;
+
+const STORY_FIELDS = ['name', 'description', 'purpose', 'target_audience'] as const;
+type StoryField = (typeof STORY_FIELDS)[number];
+const isStoryField = (field: string): field is StoryField =>
+  (STORY_FIELDS as readonly string[]).includes(field);
+
+interface MappedError {
+  field: FundField | 'root';
+  message: MessageKey;
+}
+
+/** A failed save as messages (spec §8): on the fields it concerns, or above the form. */
+export function mapServerError(
+  error: unknown,
+  mode: FundMode,
+  kind: FundKind,
+  fields: readonly FundField[],
+): MappedError[] {
+  const failed: ErrorKey =
+    mode === 'create'
+      ? kind === 'initiative'
+        ? 'form.errors.createFailed'
+        : 'form.errors.createActivityFailed'
+      : kind === 'initiative'
+        ? 'form.errors.editFundFailed'
+        : 'form.errors.editActivityFailed';
+  if (!isApiError(error)) return [{ field: 'root', message: failed }];
+  if (error.status === 409) {
+    const message: ErrorKey =
+      mode === 'manage'
+        ? 'form.errors.nameTakenManage'
+        : kind === 'initiative'
+          ? 'form.errors.nameTaken'
+          : 'form.errors.activityNameTaken';
+    return [{ field: fields.includes('name') ? 'name' : 'root', message }];
+  }
+  if (error.status === 404 && mode === 'create' && kind === 'activity') {
+    return [{ field: 'root', message: 'form.errors.initiativeNotFound' }];
+  }
+  if (error.status === 403) return [{ field: 'root', message: 'form.errors.forbidden' }];
+  if (error.status === 422) {
+    const rules = textRules(mode, kind);
+    const mapped: MappedError[] = [];
+    for (const fieldError of error.errors) {
+      const field = fieldError.field as FundField;
+      if (!fields.includes(field)) continue;
+      if (isStoryField(field)) {
+        const rule = rules[field];
+        const empty = fieldError.code === 'too_small';
+        mapped.push({
+          field,
+          message: `form.validation.${empty ? rule.empty : rule.tooLong}`,
+        });
+      } else if (field === 'budget') {
+        mapped.push({ field, message: 'form.validation.budgetInvalid' });
+      } else if (field === 'owner_email') {
+        mapped.push({ field, message: 'form.validation.emailInvalid' });
+      } else {
+        mapped.push({ field, message: 'form.validation.textTooLong' });
+      }
+    }
+    return mapped.length > 0 ? mapped : [{ field: 'root', message: 'form.errors.validation' }];
+  }
+  return [{ field: 'root', message: failed }];
+}
+
+function pictureErrorKey(error: unknown): ErrorKey {
+  if (isApiError(error) && error.status === 413) return 'form.errors.pictureTooLarge';
+  return 'form.errors.pictureFailed';
+}
+
+export interface FundFormProps {
+  mode: FundMode;
+  kind: FundKind;
+  /** Accessible name of the form (the modal title). */
+  title: string;
+  /** The fields shown (and sent), in any order; shown in the form's order. */
+  fields: readonly FundField[];
+  defaultValues: FundFormValues;
+  /** Manage forms: the current picture and a file input (images only). */
+  picture?: { current: Picture | null } | undefined;
+  busy: boolean;
+  /** Saves; throws an ApiError (fields) or a PictureUploadError (picture) to keep the form open. */
+  onSubmit: (values: FundFormOutput, picture: File | null) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export function FundForm({
+  mode,
+  kind,
+  title,
+  fields,
+  defaultValues,
+  picture,
+  busy,
+  onSubmit,
+  onCancel,
+}: FundFormProps) {
+  const { t } = useTranslation('initiatives');
+  const pictureId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<MessageKey | null>(null);
+  const shown = (field: FundField) => fields.includes(field);
+  const rules = textRules(mode, kind);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<FundFormValues, unknown, FundFormOutput>({
+    resolver: zodResolver(fundFormSchema(mode, kind, fields)),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const description = useWatch({ control, name: 'description' });
+
+  const onPictureChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !(PICTURE_TYPES as readonly string[]).includes(chosen.type)) {
+      setFile(null);
+      setPictureError('form.validation.pictureNotImage');
+      event.target.value = '';
+      return;
+    }
+    setPictureError(null);
+    setFile(chosen);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    if (pictureError) return;
+    try {
+      await onSubmit(values, file);
+    } catch (error) {
+      if (error instanceof PictureUploadError) {
+        setPictureError(pictureErrorKey(error.cause));
+        return;
+      }
+      let focused = false;
+      for (const { field, message } of mapServerError(error, mode, kind, fields)) {
+        if (field === 'root') {
+          setError('root.server', { message });
+        } else {
+          setError(field, { message }, { shouldFocus: !focused });
+          focused = true;
+        }
+      }
+    }
+  });
+
+  const text = (key: string | undefined, max?: number) =>
+    key ? t(key as MessageKey, { max }) : undefined;
+  const errorOf = (field: FundField) => text(errors[field]?.message, OPTIONAL_MAX[field]);
+  const serverError = errors.root?.server?.message;
+  const label = (field: FundField) => t(`form.fields.${field}`);
+  const counterMax = rules.description.max;
+
+  const textField = (
+    field: Exclude<FundField, 'description' | 'legal_entity' | 'hidden' | 'hidden_sponsors'>,
+    extra: object = {},
+  ) =>
+    shown(field) ? (
+      <TextField
+        key={field}
+        label={label(field)}
+        autoComplete="off"
+        error={errorOf(field)}
+        {...extra}
+        {...register(field)}
+      />
+    ) : null;
+
+  const checkbox = (field: 'hidden' | 'hidden_sponsors', hint: string) =>
+    shown(field) ? (
+      <div key={field} className={styles.checkbox}>
+        <label className={styles.choice}>
+          <input
+            type="checkbox"
+            aria-describedby={`${pictureId}-${field}-hint`}
+            {...register(field)}
+          />
+          <span>{label(field)}</span>
+        </label>
+        <p id={`${pictureId}-${field}-hint`} className={fieldStyles.hint}>
+          {hint}
+        </p>
+      </div>
+    ) : null;
+
+  return (
+    <Form onSubmit={submit} aria-label={title}>
+      {serverError ? <Alert>{text(serverError)}</Alert> : null}
+      {textField('name')}
+      {shown('description') ? (
+        <TextArea
+          label={label('description')}
+          rows={5}
+          error={errorOf('description')}
+          counter={{ length: description.length, max: counterMax }}
+          {...register('description')}
+        />
+      ) : null}
+      {textField('purpose')}
+      {textField('target_audience')}
+      {textField('owner', { autoComplete: 'organization' })}
+      {textField('owner_email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {shown('legal_entity') ? (
+        <div className={fieldStyles.field}>
+          <label htmlFor={`${pictureId}-legal`} className={fieldStyles.label}>
+            {label('legal_entity')}
+          </label>
+          <select
+            id={`${pictureId}-legal`}
+            className={fieldStyles.select}
+            {...register('legal_entity')}
+          >
+            {LEGAL_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {t(`form.legalEntities.${entity}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {textField('address_applicant', { autoComplete: 'street-address' })}
+      {textField('kvk_registration')}
+      {textField('location')}
+      {textField('budget', { inputMode: 'decimal', hint: t('form.fields.budgetHint') })}
+      {checkbox('hidden_sponsors', t('form.fields.hiddenSponsorsHint'))}
+      {checkbox('hidden', t('form.fields.hiddenHint'))}
+
+      {picture ? (
+        <div className={fieldStyles.field}>
+          <span id={`${pictureId}-label`} className={fieldStyles.label}>
+            {t('form.fields.picture')}
+          </span>
+          <p id={`${pictureId}-hint`} className={fieldStyles.hint}>
+            {t('form.fields.pictureHint')}
+          </p>
+          <div className={styles.pictureRow}>
+            {picture.current?.attachment_thumbnail_url_128 ? (
+              <img
+                src={picture.current.attachment_thumbnail_url_128}
+                alt={t('form.fields.currentPicture')}
+                width={64}
+                height={64}
+                className={styles.currentPicture}
+              />
+            ) : null}
+            {/* The native control stays focusable but invisible; its label is the visible button. */}
+            <input
+              id={pictureId}
+              type="file"
+              accept={PICTURE_TYPES.join(',')}
+              className={styles.fileInput}
+              aria-labelledby={`${pictureId}-label ${pictureId}-button`}
+              aria-describedby={
+                pictureError ? `${pictureId}-hint ${pictureId}-error` : `${pictureId}-hint`
+              }
+              aria-invalid={pictureError ? true : undefined}
+              onChange={onPictureChange}
+            />
+            <label
+              id={`${pictureId}-button`}
+              htmlFor={pictureId}
+              className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
+            >
+              {t('form.fields.choosePicture')}
+            </label>
+            <span className={styles.fileName}>
+              {file ? file.name : t('form.fields.noPictureChosen')}
+            </span>
+          </div>
+          {pictureError ? (
+            <p id={`${pictureId}-error`} role="alert" className={fieldStyles.error}>
+              {t(pictureError)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <FormActions align="end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {t('form.cancel')}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? t('form.saving') : t('form.save')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

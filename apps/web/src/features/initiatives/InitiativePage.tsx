@@ -1,0 +1,183 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { isApiError } from '../../lib/api';
+import { useIdParam } from '../../lib/params';
+import { useEntityActions, useEntityEditFields, useSession } from '../auth';
+import { useInitiative } from './api';
+import { DetailLayout } from './DetailLayout';
+import { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
+import type { FundLinkState } from './InitiativesPage';
+import styles from './initiatives.module.css';
+import { INITIATIVE_TABS, useActiveTab, type DetailSlots, type TabState } from './tabs';
+
+/** The caller's actions on an initiative (entity-access). */
+export function useInitiativeActions(id: number) {
+  const access = useEntityActions({ entity_class: 'Initiative', entity_id: id });
+  const actions = access.data?.actions ?? [];
+  return (action: string) => actions.includes(action);
+}
+
+export interface InitiativeViewProps {
+  id: number;
+  slots: DetailSlots;
+}
+
+/**
+ * An initiative in the detail layout: header, 'Beheer initiatief' (edit) and 'Verwijder
+ * initiatief' (delete) by permission, and the six tabs. Used by /funds/:id/:tab and as the right
+ * panel of the activities screen when no activity is chosen.
+ */
+export function InitiativeView({ id, slots }: InitiativeViewProps) {
+  const { t } = useTranslation('initiatives');
+  const { t: tc } = useTranslation();
+  const location = useLocation();
+  const session = useSession();
+  const base = `/funds/${id}`;
+  const initiative = useInitiative(id);
+  const can = useInitiativeActions(id);
+  // Warm the edit-fields cache, so the manage modal opens with its fields.
+  useEntityEditFields(can('edit') ? { entity_class: 'Initiative', entity_id: id } : null);
+  const activeTab = useActiveTab(base, INITIATIVE_TABS);
+  const state: TabState = { tab: activeTab.segment };
+  const fallbackTitle =
+    (location.state as FundLinkState | null)?.initiativeName ?? t('detailTitle');
+
+  let status;
+  if (initiative.isError) {
+    status = (
+      <Alert tone={isNotFound(initiative.error) ? 'info' : 'error'}>
+        {isNotFound(initiative.error)
+          ? t('detail.notFound')
+          : tc('errors.loadFailed', { message: t('detail.loadFailed') })}
+      </Alert>
+    );
+  } else {
+    status = <Spinner label={t('detail.loading')} />;
+  }
+
+  const data = initiative.data;
+  let content = null;
+  if (data) {
+    switch (activeTab.key) {
+      case 'transactions':
+        content = slots.transactions({ initiativeId: id });
+        break;
+      case 'activities':
+        content = (
+          <div className={styles.tabBody}>
+            {can('create_activity') ? (
+              <div className={styles.tabActions}>
+                <ButtonLink
+                  to={`${base}/add-activity`}
+                  state={state}
+                  variant="primary"
+                  icon={<PlusIcon size={18} />}
+                >
+                  {t('activities.add')}
+                </ButtonLink>
+              </div>
+            ) : null}
+            <ActivityList
+              initiativeId={id}
+              activities={data.activities}
+              label={t('activities.listLabel')}
+            />
+          </div>
+        );
+        break;
+      case 'details':
+        content = <DetailsTab values={data} />;
+        break;
+      case 'sponsors':
+        content = <SponsorsTab initiative={data} />;
+        break;
+      case 'media':
+        content = slots.media({ initiativeId: id });
+        break;
+      case 'owners':
+        content = (
+          <OwnersTab
+            owners={data.initiative_owners}
+            emptyText={t('owners.empty')}
+            listLabel={t('owners.listLabel')}
+            addButton={
+              session && can('set_owners') ? (
+                <ButtonLink
+                  to={`${base}/gebruikers/link-owners`}
+                  variant="primary"
+                  icon={<PlusIcon size={18} />}
+                >
+                  {t('owners.add')}
+                </ButtonLink>
+              ) : null
+            }
+          />
+        );
+        break;
+    }
+  }
+
+  const canEdit = can('edit');
+  const canDelete = can('delete');
+  return (
+    <DetailLayout
+      breadcrumbs={[
+        { label: t('detail.root'), to: '/funds' },
+        { label: data?.name ?? fallbackTitle },
+      ]}
+      entity={data ?? null}
+      fallbackTitle={fallbackTitle}
+      status={status}
+      actionsLabel={t('detail.actions')}
+      actions={
+        data && (canEdit || canDelete) ? (
+          <>
+            {canEdit ? (
+              <ButtonLink
+                to={`${base}/edit-fund`}
+                state={state}
+                variant="primary"
+                icon={<PencilIcon size={18} />}
+              >
+                {t('detail.edit')}
+              </ButtonLink>
+            ) : null}
+            {canDelete ? (
+              <ButtonLink to={`${base}/delete-fund`} state={state} icon={<TrashIcon size={18} />}>
+                {t('detail.delete')}
+              </ButtonLink>
+            ) : null}
+          </>
+        ) : null
+      }
+      tabsLabel={t('tabs.label')}
+      tabs={INITIATIVE_TABS.map((tab) => ({
+        ...tab,
+        label: t(`tabs.${tab.key}`),
+        to: `${base}/${tab.segment}`,
+      }))}
+      activeTab={activeTab}
+    >
+      {content}
+    </DetailLayout>
+  );
+}
+
+function isNotFound(error: unknown) {
+  return isApiError(error) && error.status === 404;
+}
+
+/** /funds/:initiativeId[/:tab]: the initiative; its modals render in the Outlet. */
+export function InitiativePage({ slots }: { slots: DetailSlots }) {
+  const id = useIdParam('initiativeId');
+  return (
+    <>
+      <InitiativeView id={id} slots={slots} />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { NAME_FILTER_MAX, type InitiativeListItem } from '@helder/shared/initiatives';
+import { formatEuro } from '@helder/shared/money';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { Spinner } from '../../components/ui/Spinner';
+import { TopBar } from '../../components/ui/TopBar';
+import { errorText } from '../../lib/error-text';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useSession } from '../auth';
+import { useInitiativesList } from './api';
+import { BudgetBar } from './BudgetBar';
+import { budgetFigures, nameSlug } from './figures';
+import { FundPicture } from './FundPicture';
+import styles from './initiatives.module.css';
+
+/** Navigation state of /funds/{id}/{name}: the detail shows the name while it loads. */
+export interface FundLinkState {
+  initiativeName?: string;
+}
+
+/** Flattens the loaded pages, keeping the first occurrence of every initiative. */
+export function uniqueById<T extends { id: number }>(pages: T[][] | undefined): T[] {
+  const seen = new Set<number>();
+  return (pages?.flat() ?? []).filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
+
+function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
+  const { t } = useTranslation('initiatives');
+  const figures = budgetFigures(initiative);
+  const state: FundLinkState = { initiativeName: initiative.name };
+  return (
+    <article className={styles.card}>
+      <FundPicture picture={initiative.profile_picture} size="card" />
+      <div className={styles.cardBody}>
+        <h2 className={styles.cardTitle}>
+          <Link
+            to={`/funds/${initiative.id}/${nameSlug(initiative.name)}`}
+            state={state}
+            className={styles.cardLink}
+          >
+            {initiative.name}
+          </Link>
+        </h2>
+        {initiative.owner ? <p className={styles.cardOwner}>{initiative.owner}</p> : null}
+        {initiative.hidden ? (
+          <p>
+            <span className={styles.badge}>{t('labels.hidden')}</span>
+          </p>
+        ) : null}
+        <div className={styles.cardBudget}>
+          <BudgetBar money={initiative} />
+          <dl className={styles.legend}>
+            <div>
+              <dt>
+                <span className={`${styles.dot} ${styles.dotSpent}`} aria-hidden="true" />
+                {t('budget.spent')}
+              </dt>
+              <dd>{formatEuro(figures.spent)}</dd>
+            </div>
+            <div>
+              <dt>
+                <span className={`${styles.dot} ${styles.dotAvailable}`} aria-hidden="true" />
+                {t('budget.availableShort')}
+              </dt>
+              <dd>{formatEuro(figures.available)}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Loads the next page when this element scrolls into view (and is a button for keyboards). */
+function LoadMore({
+  onLoad,
+  loading,
+  label,
+  loadingLabel,
+}: {
+  onLoad: () => void;
+  loading: boolean;
+  label: string;
+  loadingLabel: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onLoadRef = useRef(onLoad);
+  useEffect(() => {
+    onLoadRef.current = onLoad;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLoadRef.current();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className={styles.loadMore}>
+      <Button variant="secondary" onClick={onLoad} busy={loading}>
+        {loading ? loadingLabel : label}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * / and /funds (spec §2.6): 'Alle Initiatieven' / 'Mijn Initiatieven' (logged in only), the name
+ * search (debounced 300 ms), and the cards, 20 at a time while scrolling. The filter lives in the
+ * URL (?filter=mine), so back and forward keep it.
+ */
+export function InitiativesPage() {
+  const { t } = useTranslation('initiatives');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mine = session !== null && searchParams.get('filter') === 'mine';
+  const [search, setSearch] = useState('');
+  const name = useDebouncedValue(search.trim().slice(0, NAME_FILTER_MAX));
+  const list = useInitiativesList({ mine, name });
+  const initiatives = useMemo(() => uniqueById(list.data?.pages), [list.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  const setMine = (value: boolean) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value) next.set('filter', 'mine');
+        else next.delete('filter');
+        return next;
+      },
+      { replace: true },
+    );
+
+  let content;
+  if (list.isPending) {
+    content = (
+      <div className={styles.state}>
+        <Spinner label={t('list.loading')} />
+      </div>
+    );
+  } else if (list.isError && !list.isFetchNextPageError) {
+    content = <Alert>{tc('errors.loadFailed', { message: errorText(list.error) })}</Alert>;
+  } else if (initiatives.length === 0) {
+    content = <EmptyState title={t('empty')} />;
+  } else {
+    content = (
+      <ul className={styles.cards} aria-label={t('list.label')}>
+        {initiatives.map((initiative) => (
+          <li key={initiative.id}>
+            <InitiativeCard initiative={initiative} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      <TopBar
+        title={t('title')}
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel={t('list.searchLabel')}
+      />
+      <div className={styles.filters} role="group" aria-label={t('list.filterLabel')}>
+        <Button
+          variant={mine ? 'secondary' : 'primary'}
+          aria-pressed={!mine}
+          onClick={() => setMine(false)}
+        >
+          {t('list.all')}
+        </Button>
+        {session ? (
+          <Button
+            variant={mine ? 'primary' : 'secondary'}
+            aria-pressed={mine}
+            onClick={() => setMine(true)}
+          >
+            {t('list.mine')}
+          </Button>
+        ) : null}
+      </div>
+      <div aria-busy={list.isFetching || undefined}>{content}</div>
+      {list.isFetchNextPageError ? (
+        <Alert>{tc('errors.loadFailed', { message: errorText(list.error) })}</Alert>
+      ) : null}
+      {hasNextPage && !list.isFetchNextPageError ? (
+        <LoadMore
+          onLoad={() => {
+            if (!isFetchingNextPage) void fetchNextPage();
+          }}
+          loading={isFetchingNextPage}
+          label={t('list.loadMore')}
+          loadingLabel={t('list.loadingMore')}
+        />
+      ) : null}
+      {/* /login renders here, over the overview. */}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The numbers and texts every initiative and activity view derives the same way: the budget
+ * split (spec §3: available = max(budget + expenses, 0); spent = -expenses), the URL slug of a
+ * name and the 250-character description preview.
+ */
+
+export interface Money {
+  budget: number;
+  income: number;
+  /** Negative when money was spent. */
+  expenses: number;
+}
+
+export interface BudgetFigures {
+  allocated: number;
+  received: number;
+  spent: number;
+  available: number;
+  /** The spent part of the bar, 0…1; 0.5 when nothing is spent and nothing is available. */
+  spentShare: number;
+}
+
+const cents = (euros: number) => Math.round(euros * 100) / 100;
+
+export function budgetFigures({ budget, income, expenses }: Money): BudgetFigures {
+  const spent = cents(Math.max(-expenses, 0));
+  const available = cents(Math.max(budget + expenses, 0));
+  const total = spent + available;
+  return {
+    allocated: budget,
+    received: income,
+    spent,
+    available,
+    spentShare: total === 0 ? 0.5 : spent / total,
+  };
+}
+
+/** Description preview length (spec §9). */
+export const DESCRIPTION_PREVIEW = 250;
+
+/** The first 250 characters and an ellipsis, and whether text was cut. */
+export function previewText(text: string, max = DESCRIPTION_PREVIEW) {
+  if (text.length <= max) return { text, truncated: false };
+  return { text: `${text.slice(0, max).trimEnd()}…`, truncated: true };
+}
+
+/** Second URL segments of /funds/:id/… that are screens or modals, never a name slug. */
+const RESERVED_SEGMENTS = new Set([
+  'transactieoverzicht',
+  'activiteiten',
+  'details',
+  'sponsoren',
+  'sponsors',
+  'media',
+  'gebruikers',
+  'activities',
+  'edit-fund',
+  'delete-fund',
+  'add-activity',
+  'add-payment',
+  'filter-payment',
+]);
+
+/**
+ * The `{initiativeName}` segment of /funds/{id}/{initiativeName} (spec §2.2): the name in lower
+ * case, accents dropped, anything else a dash. A name that would read as a tab or a modal
+ * ('Media', 'Delete fund') gets the default tab instead.
+ */
+export function nameSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return slug === '' || RESERVED_SEGMENTS.has(slug) ? 'transactieoverzicht' : slug;
+}

@@ -1,0 +1,289 @@
+/**
+ * The one initiative/activity form's rules (spec §5), per mode:
+ *
+ * - create initiative: 'Vul een naam in', …; name at most 64 (the server's limit; the manage
+ *   form's text 'Naam mag maximaal 64 tekens bevatten'), description at most 200, purpose and
+ *   target audience at most 64; budget a valid amount within the grant's bounds;
+ * - create activity: all five fields required; budget a number above 0 and at most 999 999
+ *   ('Vul een geldig begrotingsbedrag in');
+ * - manage (initiative and activity): 'Naam mag niet leeg zijn', 'Naam mag maximaal 64 tekens
+ *   bevatten', description at most 512, purpose at most 64, target audience not empty.
+ *
+ * Only the fields the form shows are validated and sent. Messages are keys of the `initiatives`
+ * namespace.
+ */
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  INITIATIVE_NAME_MAX,
+  KVK_REGISTRATION_MAX,
+  LEGAL_ENTITIES,
+  LOCATION_MAX,
+  OWNER_MAX,
+  PURPOSE_MAX,
+  TARGET_AUDIENCE_MAX,
+  type LegalEntity,
+} from '@helder/shared/initiatives';
+import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '@helder/shared/money';
+import { z } from 'zod';
+import { parseAmountInput } from '../../lib/amount';
+import type { Resources } from '../../lib/i18n';
+
+export type FundKind = 'initiative' | 'activity';
+/** create: a new initiative (under a grant) or activity; manage: edit per edit-fields. */
+export type FundMode = 'create' | 'manage';
+
+/** The create initiative form limits its description to 200 characters (spec §5, §9). */
+export const CREATE_DESCRIPTION_MAX = 200;
+
+/** Every field, in the order the form shows them. */
+export const INITIATIVE_FORM_FIELDS = [
+  'name',
+  'description',
+  'purpose',
+  'target_audience',
+  'owner',
+  'owner_email',
+  'legal_entity',
+  'address_applicant',
+  'kvk_registration',
+  'location',
+  'budget',
+  'hidden_sponsors',
+  'hidden',
+] as const;
+export type FundField = (typeof INITIATIVE_FORM_FIELDS)[number];
+export const ACTIVITY_FORM_FIELDS: readonly FundField[] = [
+  'name',
+  'description',
+  'purpose',
+  'target_audience',
+  'budget',
+  'hidden',
+];
+
+export function formFields(kind: FundKind): readonly FundField[] {
+  return kind === 'initiative' ? INITIATIVE_FORM_FIELDS : ACTIVITY_FORM_FIELDS;
+}
+
+/** What the inputs hold (texts as typed, the budget as text, the flags as booleans). */
+export interface FundFormValues {
+  name: string;
+  description: string;
+  purpose: string;
+  target_audience: string;
+  owner: string;
+  owner_email: string;
+  legal_entity: LegalEntity;
+  address_applicant: string;
+  kvk_registration: string;
+  location: string;
+  budget: string;
+  hidden: boolean;
+  hidden_sponsors: boolean;
+}
+
+/** What the API receives: only the fields the form showed; optional texts null when empty. */
+export interface FundFormOutput {
+  name?: string;
+  description?: string;
+  purpose?: string;
+  target_audience?: string;
+  owner?: string | null;
+  owner_email?: string | null;
+  legal_entity?: LegalEntity;
+  address_applicant?: string | null;
+  kvk_registration?: string | null;
+  location?: string | null;
+  budget?: number;
+  hidden?: boolean;
+  hidden_sponsors?: boolean;
+}
+
+type Validation = Resources['initiatives']['form']['validation'];
+export type FundMessageKey = `form.validation.${keyof Validation}`;
+const message = (key: keyof Validation) => ({ message: `form.validation.${key}` });
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface TextRule {
+  max: number;
+  empty: keyof Validation;
+  tooLong: keyof Validation;
+}
+
+/** The required texts' rules per mode and kind. */
+export function textRules(mode: FundMode, kind: FundKind) {
+  const create = mode === 'create';
+  return {
+    name: {
+      max: INITIATIVE_NAME_MAX,
+      empty: create ? 'nameRequired' : 'nameEmpty',
+      tooLong: 'nameTooLong',
+    },
+    description: {
+      max: create && kind === 'initiative' ? CREATE_DESCRIPTION_MAX : DESCRIPTION_MAX,
+      empty: create ? 'descriptionRequired' : 'descriptionEmpty',
+      tooLong: create && kind === 'initiative' ? 'descriptionTooLongCreate' : 'descriptionTooLong',
+    },
+    purpose: {
+      max: PURPOSE_MAX,
+      empty: create ? 'purposeRequired' : 'purposeEmpty',
+      tooLong: 'purposeTooLong',
+    },
+    target_audience: {
+      max: TARGET_AUDIENCE_MAX,
+      empty: create ? 'targetAudienceRequired' : 'targetAudienceEmpty',
+      tooLong: 'targetAudienceTooLong',
+    },
+  } satisfies Record<string, TextRule>;
+}
+
+const required = (rule: TextRule) =>
+  z.string().trim().min(1, message(rule.empty)).max(rule.max, message(rule.tooLong));
+
+/** Normalises Windows newlines like the server, so the length the user sees is the one checked. */
+const requiredMultiline = (rule: TextRule) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().min(1, message(rule.empty)).max(rule.max, message(rule.tooLong)));
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'form.validation.textTooLong' })
+    .transform((text) => (text === '' ? null : text));
+
+/** The budget rules: the grant's messages for a new initiative, else one message. */
+function budgetProblem(amount: number | null, detailed: boolean): keyof Validation | null {
+  if (amount === null) return detailed ? 'budgetRequired' : 'budgetInvalid';
+  if (Number.isNaN(amount) || !hasAtMostTwoDecimals(amount)) return 'budgetInvalid';
+  if (amount < 0) return detailed ? 'budgetNegative' : 'budgetInvalid';
+  if (amount === 0) return detailed ? 'budgetRequired' : 'budgetInvalid';
+  if (amount > MAX_BUDGET_EUROS) return detailed ? 'budgetTooHigh' : 'budgetInvalid';
+  return null;
+}
+
+const budget = (detailed: boolean) =>
+  z.string().transform((text, ctx) => {
+    const amount = parseAmountInput(text);
+    const problem = budgetProblem(amount, detailed);
+    if (problem !== null || amount === null) {
+      ctx.addIssue({ code: 'custom', ...message(problem ?? 'budgetInvalid') });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+/** The maximum length of an optional text field (for its counter and message). */
+export const OPTIONAL_MAX: Partial<Record<FundField, number>> = {
+  owner: OWNER_MAX,
+  address_applicant: ADDRESS_MAX,
+  kvk_registration: KVK_REGISTRATION_MAX,
+  location: LOCATION_MAX,
+};
+
+/** The schema of the fields the form shows, in this mode, for this kind. */
+export function fundFormSchema(mode: FundMode, kind: FundKind, fields: readonly FundField[]) {
+  const rules = textRules(mode, kind);
+  const all = {
+    name: required(rules.name),
+    description: requiredMultiline(rules.description),
+    purpose: required(rules.purpose),
+    target_audience: required(rules.target_audience),
+    owner: optional(OWNER_MAX),
+    owner_email: z
+      .string()
+      .trim()
+      .refine((text) => text === '' || EMAIL_PATTERN.test(text), message('emailInvalid'))
+      .transform((text) => (text === '' ? null : text)),
+    legal_entity: z.enum(LEGAL_ENTITIES),
+    address_applicant: optional(ADDRESS_MAX),
+    kvk_registration: optional(KVK_REGISTRATION_MAX),
+    location: optional(LOCATION_MAX),
+    budget: budget(mode === 'create' && kind === 'initiative'),
+    hidden: z.boolean(),
+    hidden_sponsors: z.boolean(),
+  };
+  const shape: Partial<Record<FundField, z.ZodType>> = {};
+  for (const field of fields) shape[field] = all[field];
+  return z.object(shape) as unknown as z.ZodType<FundFormOutput, FundFormValues>;
+}
+
+export const EMPTY_FORM: FundFormValues = {
+  name: '',
+  description: '',
+  purpose: '',
+  target_audience: '',
+  owner: '',
+  owner_email: '',
+  legal_entity: 'stichting',
+  address_applicant: '',
+  kvk_registration: '',
+  location: '',
+  budget: '',
+  hidden: false,
+  hidden_sponsors: false,
+};
+
+/** An initiative's or activity's current values, as the API has them. */
+export interface FundValuesSource {
+  name: string;
+  description: string;
+  purpose: string;
+  target_audience: string;
+  budget: number;
+  hidden: boolean;
+  owner?: string | null;
+  owner_email?: string | null | undefined;
+  legal_entity?: LegalEntity;
+  address_applicant?: string | null | undefined;
+  kvk_registration?: string | null;
+  location?: string | null;
+  hidden_sponsors?: boolean | undefined;
+}
+
+/** The form's starting values for an existing initiative or activity. */
+export function toFormValues(source: FundValuesSource): FundFormValues {
+  return {
+    name: source.name,
+    description: source.description,
+    purpose: source.purpose,
+    target_audience: source.target_audience,
+    owner: source.owner ?? '',
+    owner_email: source.owner_email ?? '',
+    legal_entity: source.legal_entity ?? 'stichting',
+    address_applicant: source.address_applicant ?? '',
+    kvk_registration: source.kvk_registration ?? '',
+    location: source.location ?? '',
+    budget: source.budget.toFixed(2).replace('.', ','),
+    hidden: source.hidden,
+    hidden_sponsors: source.hidden_sponsors ?? false,
+  };
+}
+
+/** The fields of `values` that differ from `source` (a PATCH sends only those). */
+export function changedValues(values: FundFormOutput, source: FundValuesSource): FundFormOutput {
+  const current: FundFormOutput = {
+    name: source.name,
+    description: source.description,
+    purpose: source.purpose,
+    target_audience: source.target_audience,
+    owner: source.owner ?? null,
+    owner_email: source.owner_email ?? null,
+    legal_entity: source.legal_entity ?? 'stichting',
+    address_applicant: source.address_applicant ?? null,
+    kvk_registration: source.kvk_registration ?? null,
+    location: source.location ?? null,
+    budget: source.budget,
+    hidden: source.hidden,
+    hidden_sponsors: source.hidden_sponsors ?? false,
+  };
+  const changed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== current[key as keyof FundFormOutput]) changed[key] = value;
+  }
+  return changed;
+}
