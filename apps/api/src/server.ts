@@ -20,7 +20,7 @@ async function main() {
     log,
   );
   const storage = createStorage(config);
-  if (config.seedDemo) await seedDemo({ db: database.db, log, config });
+  if (config.seedDemo) await seedDemo({ db: database.db, log, config, storage });
 
   const app = await buildApp({ config, database, mail, storage, logger: log });
   let closing = false;

@@ -11,7 +11,12 @@ import { DEMO_PASSWORD, seedDemo } from './seed';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo({ db: t.database.db, log: pino({ enabled: false }), config: t.config });
+  await seedDemo({
+    db: t.database.db,
+    log: pino({ enabled: false }),
+    config: t.config,
+    storage: t.storage,
+  });
 });
 afterAll(() => t?.close());
 
@@ -78,4 +83,32 @@ it('gives the demo initiative owner several initiatives and the activity owner a
     .where(eq(users.email, 'activiteit@helder.demo'));
   const profile = await get<User>(`/user/${daan!.id}`);
   expect(profile.activities.length).toBeGreaterThanOrEqual(4);
+});
+
+it('attaches a real receipt picture and invoice PDF to a demo expense, served by signed URL', async () => {
+  const [barbecue] = await t.database.db
+    .select({ id: activities.id, initiativeId: activities.initiativeId })
+    .from(activities)
+    .where(eq(activities.name, 'Buurtbarbecue'));
+  const { attachments } = await get<{
+    attachments: Array<{ attachment_url: string; attachment_thumbnail_url_256: string | null }>;
+  }>(`/initiative/${barbecue!.initiativeId}/activity/${barbecue!.id}/media`);
+  expect(attachments).toHaveLength(2);
+  const [picture, pdf] = attachments;
+  expect(picture!.attachment_thumbnail_url_256).toMatch(/_256\.webp\?/);
+  expect(new URL(pdf!.attachment_url).pathname).toMatch(/\.pdf$/);
+  expect(pdf!.attachment_thumbnail_url_256).toBeNull();
+  const fetchFile = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return t.app.inject({ url: `${pathname}${search}` });
+  };
+  for (const url of [picture!.attachment_url, picture!.attachment_thumbnail_url_256!]) {
+    expect((await fetchFile(url)).statusCode).toBe(200);
+  }
+  const file = await fetchFile(pdf!.attachment_url);
+  expect(file.statusCode).toBe(200);
+  expect(file.headers['content-type']).toBe('application/pdf');
+  expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  // Our own pages may show a file in a frame (the PDF preview); other sites may not.
+  expect(file.headers['content-security-policy']).toContain("frame-ancestors 'self'");
 });

@@ -11,7 +11,12 @@ import { seedDemo } from './seed';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo({ db: t.database.db, log: pino({ enabled: false }), config: t.config });
+  await seedDemo({
+    db: t.database.db,
+    log: pino({ enabled: false }),
+    config: t.config,
+    storage: t.storage,
+  });
 });
 afterAll(() => t?.close());
 

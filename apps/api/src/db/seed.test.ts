@@ -22,7 +22,12 @@ const login = (username: string) =>
   });
 
 it('creates the demo accounts once, all usable with the demo password', async () => {
-  const input = { db: t.database.db, log: pino({ enabled: false }), config: t.config };
+  const input = {
+    db: t.database.db,
+    log: pino({ enabled: false }),
+    config: t.config,
+    storage: t.storage,
+  };
   expect(await seedDemo(input)).toBe(true);
   expect(await seedDemo(input)).toBe(false);
   const [row] = await t.database.db.select({ n: count() }).from(users);

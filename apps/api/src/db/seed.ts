@@ -6,6 +6,8 @@ import { audit } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
+import { seedMedia } from './seed-media';
+import type { Storage } from '../lib/storage';
 import { seedSponsors } from './seed-sponsors';
 import { users } from './schema';
 
@@ -196,7 +198,16 @@ async function seedUsers(tx: Tx): Promise<Record<string, number>> {
  * Demo data on the first start (an empty users table), in one transaction; a later start does
  * nothing. Features add their own steps here, using the user ids by key.
  */
-export async function seedDemo({ db, log }: { db: Db; log: FastifyBaseLogger; config: Config }) {
+export async function seedDemo({
+  db,
+  log,
+  storage,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  config: Config;
+  storage: Storage;
+}) {
   const seeded = await db.transaction(async (tx) => {
     // Several API instances on one Postgres may start at once: only one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('helder:seed-demo'))`);
@@ -205,6 +216,7 @@ export async function seedDemo({ db, log }: { db: Db; log: FastifyBaseLogger; co
     const userIds = await seedUsers(tx);
     await seedSponsors(tx, userIds);
     await seedInitiatives(tx, userIds);
+    await seedMedia(tx, storage);
     return true;
   });
   if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);

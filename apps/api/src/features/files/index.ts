@@ -20,9 +20,17 @@ export async function filesRoutes(api: FastifyInstance) {
     const data = await ctx.storage.get(key).catch(() => null);
     if (!data) return reply.status(404).send({ detail: 'File not found', code: 'NOT_FOUND' });
     const ext = key.split('.').pop() ?? '';
-    return reply
-      .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('cache-control', 'private, max-age=3600')
-      .send(data);
+    return (
+      reply
+        .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
+        .header('cache-control', 'private, max-age=3600')
+        // Files are data, never a page of their own; our pages may frame them (PDF preview).
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        )
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(data)
+    );
   });
 }
