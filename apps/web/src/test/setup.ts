@@ -1,6 +1,6 @@
 // Vitest setup for apps/web (jsdom). Registered in the root vitest.config.ts, project "web".
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18next, initI18n, resourcesFromModules } from '../lib/i18n';
 
@@ -68,6 +68,10 @@ afterEach(() => {
     );
   }
 });
+
+// Route modules load lazily: on a busy CI machine the first screen of a file can take more
+// than Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 /*
  * App-specific setup (apps/web): i18next with every catalog bundled (no lazy loading in tests),

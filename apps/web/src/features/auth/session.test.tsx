@@ -52,6 +52,8 @@ describe('session', () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, makeToken({ expiresInSeconds: 90 }));
     const { router } = renderApp('/funds');
     expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
+    // The watcher starts in an effect; advance the clock only once its interval exists.
+    await waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
 
     act(() => {
       vi.advanceTimersByTime(SESSION_CHECK_INTERVAL_MS);

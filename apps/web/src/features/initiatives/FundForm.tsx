@@ -7,13 +7,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LEGAL_ENTITIES } from '@helder/shared/initiatives';
 import type { Picture } from '@helder/shared/users';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import buttonStyles from '../../components/ui/Button.module.css';
 import { Form, FormActions } from '../../components/ui/Form';
+import { PictureUpload } from '../../components/ui/PictureUpload';
 import { TextArea } from '../../components/ui/TextArea';
 import { TextField } from '../../components/ui/TextField';
 import fieldStyles from '../../components/ui/TextField.module.css';
@@ -31,9 +31,6 @@ import {
   type FundMessageKey,
   type FundMode,
 } from './schemas';
-
-/** Pictures the server accepts (sniffed there as well): images only (spec §5). */
-export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** Thrown by `onSubmit` when the fields were saved but the picture upload failed. */
 export class PictureUploadError extends Error {
@@ -145,7 +142,7 @@ export function FundForm({
   onCancel,
 }: FundFormProps) {
   const { t } = useTranslation('initiatives');
-  const pictureId = useId();
+  const formId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<MessageKey | null>(null);
   const shown = (field: FundField) => fields.includes(field);
@@ -164,18 +161,6 @@ export function FundForm({
     reValidateMode: 'onChange',
   });
   const description = useWatch({ control, name: 'description' });
-
-  const onPictureChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    if (chosen && !(PICTURE_TYPES as readonly string[]).includes(chosen.type)) {
-      setFile(null);
-      setPictureError('form.validation.pictureNotImage');
-      event.target.value = '';
-      return;
-    }
-    setPictureError(null);
-    setFile(chosen);
-  };
 
   const submit = handleSubmit(async (values) => {
     if (pictureError) return;
@@ -226,12 +211,12 @@ export function FundForm({
         <label className={styles.choice}>
           <input
             type="checkbox"
-            aria-describedby={`${pictureId}-${field}-hint`}
+            aria-describedby={`${formId}-${field}-hint`}
             {...register(field)}
           />
           <span>{label(field)}</span>
         </label>
-        <p id={`${pictureId}-${field}-hint`} className={fieldStyles.hint}>
+        <p id={`${formId}-${field}-hint`} className={fieldStyles.hint}>
           {hint}
         </p>
       </div>
@@ -256,11 +241,11 @@ export function FundForm({
       {textField('owner_email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
       {shown('legal_entity') ? (
         <div className={fieldStyles.field}>
-          <label htmlFor={`${pictureId}-legal`} className={fieldStyles.label}>
+          <label htmlFor={`${formId}-legal`} className={fieldStyles.label}>
             {label('legal_entity')}
           </label>
           <select
-            id={`${pictureId}-legal`}
+            id={`${formId}-legal`}
             className={fieldStyles.select}
             {...register('legal_entity')}
           >
@@ -280,15 +265,13 @@ export function FundForm({
       {checkbox('hidden', t('form.fields.hiddenHint'))}
 
       {picture ? (
-        <div className={fieldStyles.field}>
-          <span id={`${pictureId}-label`} className={fieldStyles.label}>
-            {t('form.fields.picture')}
-          </span>
-          <p id={`${pictureId}-hint`} className={fieldStyles.hint}>
-            {t('form.fields.pictureHint')}
-          </p>
-          <div className={styles.pictureRow}>
-            {picture.current?.attachment_thumbnail_url_128 ? (
+        <PictureUpload
+          label={t('form.fields.picture')}
+          hint={t('form.fields.pictureHint')}
+          chooseLabel={t('form.fields.choosePicture')}
+          noneChosenLabel={t('form.fields.noPictureChosen')}
+          current={
+            picture.current?.attachment_thumbnail_url_128 ? (
               <img
                 src={picture.current.attachment_thumbnail_url_128}
                 alt={t('form.fields.currentPicture')}
@@ -296,37 +279,19 @@ export function FundForm({
                 height={64}
                 className={styles.currentPicture}
               />
-            ) : null}
-            {/* The native control stays focusable but invisible; its label is the visible button. */}
-            <input
-              id={pictureId}
-              type="file"
-              accept={PICTURE_TYPES.join(',')}
-              className={styles.fileInput}
-              aria-labelledby={`${pictureId}-label ${pictureId}-button`}
-              aria-describedby={
-                pictureError ? `${pictureId}-hint ${pictureId}-error` : `${pictureId}-hint`
-              }
-              aria-invalid={pictureError ? true : undefined}
-              onChange={onPictureChange}
-            />
-            <label
-              id={`${pictureId}-button`}
-              htmlFor={pictureId}
-              className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
-            >
-              {t('form.fields.choosePicture')}
-            </label>
-            <span className={styles.fileName}>
-              {file ? file.name : t('form.fields.noPictureChosen')}
-            </span>
-          </div>
-          {pictureError ? (
-            <p id={`${pictureId}-error`} role="alert" className={fieldStyles.error}>
-              {t(pictureError)}
-            </p>
-          ) : null}
-        </div>
+            ) : null
+          }
+          file={file}
+          error={pictureError ? t(pictureError) : null}
+          onChange={(chosen) => {
+            setPictureError(null);
+            setFile(chosen);
+          }}
+          onNotImage={() => {
+            setFile(null);
+            setPictureError('form.validation.pictureNotImage');
+          }}
+        />
       ) : null}
 
       <FormActions align="end">

@@ -4,19 +4,15 @@
  * modals stay placeholders until the payments issue.
  */
 import type { InitiativeInput } from '@helder/shared/initiatives';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { RouteModal } from '../../components/ui/Modal';
 import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
-import { isApiError } from '../../lib/api';
-import { errorText } from '../../lib/error-text';
 import type { Resources } from '../../lib/i18n';
 import { useIdParam } from '../../lib/params';
-import { useEntityEditFields, useSession } from '../auth';
+import { useEntityEditFields } from '../auth';
 import { useRegulation } from '../regulations';
 import {
-  ownerToPicked,
   useCreateInitiative,
   useDeleteInitiative,
   useInitiative,
@@ -24,21 +20,10 @@ import {
   useUpdateInitiative,
   useUploadInitiativePicture,
 } from './api';
-import { FundForm, PictureUploadError } from './FundForm';
-import {
-  ConfirmDelete,
-  INITIATIVE_MODAL_FALLBACK,
-  ModalState,
-  OwnersForm,
-  useModalCloseTo,
-} from './ModalParts';
-import {
-  changedValues,
-  EMPTY_FORM,
-  INITIATIVE_FORM_FIELDS,
-  toFormValues,
-  type FundFormOutput,
-} from './schemas';
+import { FundForm } from './FundForm';
+import { DeleteFundModal, EditFundModal, FundOwnersModal } from './FundModals';
+import { INITIATIVE_MODAL_FALLBACK, ModalState, useModalCloseTo } from './ModalParts';
+import { EMPTY_FORM, INITIATIVE_FORM_FIELDS } from './schemas';
 
 /** The grant of add-fund: `?grant=<id>` (the grant row's link) or a `:grantId` segment. */
 function useGrantIdParam(): number | null {
@@ -100,67 +85,22 @@ export function CreateInitiativeModal() {
 
 /** /funds/:initiativeId/edit-fund: 'Beheer initiatief', fields as edit-fields allows. */
 export function EditInitiativeModal() {
-  const { t } = useTranslation('initiatives');
-  const { t: tc } = useTranslation();
   const id = useIdParam('initiativeId');
   const closeTo = useModalCloseTo(INITIATIVE_MODAL_FALLBACK);
   const initiative = useInitiative(id);
   const editFields = useEntityEditFields({ entity_class: 'Initiative', entity_id: id });
   const update = useUpdateInitiative(id);
   const upload = useUploadInitiativePicture(id);
-  const [busy, setBusy] = useState(false);
-  const title = t('edit.title');
-
   return (
-    <RouteModal title={title} busy={busy} size="large" closeTo={closeTo}>
-      {(close) => {
-        const data = initiative.data;
-        const allowed = editFields.data?.fields;
-        if (!data || !allowed) {
-          const error = initiative.error ?? editFields.error;
-          return (
-            <ModalState
-              error={error ? tc('errors.loadFailed', { message: errorText(error) }) : null}
-              onClose={() => close()}
-              loadingLabel={t('form.loading')}
-            />
-          );
-        }
-        const fields = INITIATIVE_FORM_FIELDS.filter((field) => allowed.includes(field));
-        if (fields.length === 0) {
-          return <ModalState error={t('form.noFields')} onClose={() => close()} loadingLabel="" />;
-        }
-        return (
-          <FundForm
-            mode="manage"
-            kind="initiative"
-            title={title}
-            fields={fields}
-            defaultValues={toFormValues(data)}
-            picture={{ current: data.profile_picture }}
-            busy={busy}
-            onCancel={() => close()}
-            onSubmit={async (values: FundFormOutput, file) => {
-              setBusy(true);
-              try {
-                const changes = changedValues(values, data);
-                if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
-                if (file) {
-                  try {
-                    await upload.mutateAsync(file);
-                  } catch (error) {
-                    throw new PictureUploadError(error);
-                  }
-                }
-                close();
-              } finally {
-                setBusy(false);
-              }
-            }}
-          />
-        );
-      }}
-    </RouteModal>
+    <EditFundModal
+      kind="initiative"
+      closeTo={closeTo}
+      entity={initiative}
+      editFields={editFields}
+      allFields={INITIATIVE_FORM_FIELDS}
+      update={update}
+      upload={upload}
+    />
   );
 }
 
@@ -170,76 +110,28 @@ export function DeleteInitiativeModal() {
   const id = useIdParam('initiativeId');
   const closeTo = useModalCloseTo(INITIATIVE_MODAL_FALLBACK);
   const remove = useDeleteInitiative(id);
-  const failure = remove.isError
-    ? isApiError(remove.error) && remove.error.status === 422
-      ? t('form.errors.validation')
-      : t('delete.failed')
-    : null;
   return (
-    <RouteModal title={t('delete.title')} busy={remove.isPending} size="small" closeTo={closeTo}>
-      {(close) => (
-        <ConfirmDelete
-          text={t('delete.confirm')}
-          cancelLabel={t('delete.cancel')}
-          submitLabel={t('delete.submit')}
-          busyLabel={t('delete.submitting')}
-          failure={failure}
-          busy={remove.isPending}
-          onCancel={() => close()}
-          onConfirm={() =>
-            remove.mutate(undefined, { onSuccess: () => close('/funds', { replace: true }) })
-          }
-        />
-      )}
-    </RouteModal>
+    <DeleteFundModal
+      kind="initiative"
+      closeTo={closeTo}
+      remove={remove}
+      doneTo="/funds"
+      validationFailure={t('form.errors.validation')}
+    />
   );
 }
 
 /** /funds/:initiativeId/gebruikers/link-owners: 'Initiatiefnemers toevoegen'. */
 export function InitiativeOwnersModal() {
-  const { t } = useTranslation('initiatives');
-  const { t: tc } = useTranslation();
-  const session = useSession();
   const id = useIdParam('initiativeId');
   const initiative = useInitiative(id);
   const save = useSetInitiativeOwners(id);
-  const title = t('owners.title');
   return (
-    <RouteModal title={title} busy={save.isPending}>
-      {(close) => {
-        if (!session) {
-          return (
-            <ModalState error={t('owners.loginRequired')} onClose={() => close()} loadingLabel="" />
-          );
-        }
-        if (!initiative.data) {
-          return (
-            <ModalState
-              error={
-                initiative.error
-                  ? tc('errors.loadFailed', { message: errorText(initiative.error) })
-                  : null
-              }
-              onClose={() => close()}
-              loadingLabel={t('form.loading')}
-            />
-          );
-        }
-        return (
-          <OwnersForm
-            title={title}
-            selectedLabel={t('owners.listLabel')}
-            emptyText={t('owners.none')}
-            failedText={t('owners.saveFailed')}
-            initial={initiative.data.initiative_owners.map(ownerToPicked)}
-            busy={save.isPending}
-            failed={save.isError}
-            onSave={(userIds) => save.mutate(userIds, { onSuccess: () => close() })}
-            onCancel={() => close()}
-          />
-        );
-      }}
-    </RouteModal>
+    <FundOwnersModal
+      kind="initiative"
+      owners={{ data: initiative.data?.initiative_owners, error: initiative.error }}
+      save={save}
+    />
   );
 }
 

@@ -9,24 +9,13 @@ export {
   InitiativeOwnersModal,
   type InitiativeModalName,
 } from './InitiativeModals';
-export { initiativesKeys, ownerToPicked, useInitiative } from './api';
+export { initiativesKeys, useInitiative } from './api';
 export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';
 export { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
-export { FundForm, PictureUploadError } from './FundForm';
-export {
-  ConfirmDelete,
-  INITIATIVE_MODAL_FALLBACK,
-  ModalState,
-  OwnersForm,
-  useModalCloseTo,
-} from './ModalParts';
-export {
-  ACTIVITY_FORM_FIELDS,
-  changedValues,
-  EMPTY_FORM,
-  toFormValues,
-  type FundFormOutput,
-} from './schemas';
+export { FundForm } from './FundForm';
+export { DeleteFundModal, EditFundModal, FundOwnersModal } from './FundModals';
+export { INITIATIVE_MODAL_FALLBACK, useModalCloseTo } from './ModalParts';
+export { ACTIVITY_FORM_FIELDS, EMPTY_FORM } from './schemas';
 export {
   ACTIVITY_TABS,
   useActiveTab,

@@ -25,6 +25,7 @@ import {
   type LegalEntity,
 } from '@helder/shared/initiatives';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '@helder/shared/money';
+import { ACTIVITY_FIELDS, INITIATIVE_FIELDS } from '@helder/shared/permissions';
 import { z } from 'zod';
 import { parseAmountInput } from '../../lib/amount';
 import type { Resources } from '../../lib/i18n';
@@ -36,31 +37,13 @@ export type FundMode = 'create' | 'manage';
 /** The create initiative form limits its description to 200 characters (spec §5, §9). */
 export const CREATE_DESCRIPTION_MAX = 200;
 
-/** Every field, in the order the form shows them. */
-export const INITIATIVE_FORM_FIELDS = [
-  'name',
-  'description',
-  'purpose',
-  'target_audience',
-  'owner',
-  'owner_email',
-  'legal_entity',
-  'address_applicant',
-  'kvk_registration',
-  'location',
-  'budget',
-  'hidden_sponsors',
-  'hidden',
-] as const;
+/**
+ * Every field of an initiative and of an activity: the ones the server lets a manager edit. The
+ * form shows them in its own order.
+ */
+export const INITIATIVE_FORM_FIELDS = INITIATIVE_FIELDS;
 export type FundField = (typeof INITIATIVE_FORM_FIELDS)[number];
-export const ACTIVITY_FORM_FIELDS: readonly FundField[] = [
-  'name',
-  'description',
-  'purpose',
-  'target_audience',
-  'budget',
-  'hidden',
-];
+export const ACTIVITY_FORM_FIELDS: readonly FundField[] = ACTIVITY_FIELDS;
 
 export function formFields(kind: FundKind): readonly FundField[] {
   return kind === 'initiative' ? INITIATIVE_FORM_FIELDS : ACTIVITY_FORM_FIELDS;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BIOGRAPHY_MAX, type UpdateUserInput, type User } from '@helder/shared/users';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NavigateOptions, To } from 'react-router';
@@ -8,9 +8,8 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
-import buttonStyles from '../../components/ui/Button.module.css';
+import { PictureUpload } from '../../components/ui/PictureUpload';
 import { TextField } from '../../components/ui/TextField';
-import fieldStyles from '../../components/ui/TextField.module.css';
 import { isApiError } from '../../lib/api';
 import { useUpdateUser, useUploadPicture } from './api';
 import { Avatar } from './Avatar';
@@ -24,11 +23,6 @@ import {
   type EditProfileForm,
   type UsersMessageKey,
 } from './schemas';
-import styles from './users.module.css';
-
-/** Pictures the server accepts (sniffed there as well). */
-export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-const PICTURE_ACCEPT = PICTURE_TYPES.join(',');
 
 type PhotoError =
   'editProfile.photoNotImage' | 'editProfile.photoTooLarge' | 'editProfile.photoFailed';
@@ -50,7 +44,6 @@ interface ProfileFormProps {
 
 function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormProps) {
   const { t } = useTranslation('users');
-  const photoId = useId();
   const update = useUpdateUser(user.id);
   const upload = useUploadPicture(user.id);
   const busy = update.isPending || upload.isPending;
@@ -77,18 +70,6 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
   });
 
   const biography = useWatch({ control, name: 'biography' });
-
-  const onPhotoChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    if (file && !(PICTURE_TYPES as readonly string[]).includes(file.type)) {
-      setPhoto(null);
-      setPhotoError('editProfile.photoNotImage');
-      event.target.value = '';
-      return;
-    }
-    setPhotoError(null);
-    setPhoto(file);
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     setFailed(false);
@@ -142,10 +123,6 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
     fieldError(errors.biography?.message) ??
     (isBiographyTooLong(biography) ? t('editProfile.biographyTooLong') : undefined);
   const serverError = errors.root?.server?.message;
-  const photoLabelId = `${photoId}-label`;
-  const photoButtonId = `${photoId}-button`;
-  const photoHintId = `${photoId}-hint`;
-  const photoErrorId = `${photoId}-error`;
 
   return (
     <Form onSubmit={onSubmit} aria-label={t('editProfile.title')}>
@@ -186,43 +163,26 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
         />
       ) : null}
 
-      <div className={fieldStyles.field}>
-        <span id={photoLabelId} className={fieldStyles.label}>
-          {t('fields.photo')}
-        </span>
-        <p id={photoHintId} className={fieldStyles.hint}>
-          {t('fields.photoHint')}
-        </p>
-        <div className={styles.photoRow}>
-          {user.profile_picture ? <Avatar user={user} alt={t('editProfile.currentPhoto')} /> : null}
-          {/* The native control stays focusable but invisible; its label is the visible button. */}
-          <input
-            id={photoId}
-            type="file"
-            accept={PICTURE_ACCEPT}
-            className={styles.fileInput}
-            aria-labelledby={`${photoLabelId} ${photoButtonId}`}
-            aria-describedby={photoError ? `${photoHintId} ${photoErrorId}` : photoHintId}
-            aria-invalid={photoError || failed ? true : undefined}
-            onChange={onPhotoChange}
-          />
-          <label
-            id={photoButtonId}
-            htmlFor={photoId}
-            className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
-          >
-            {t('editProfile.choosePhoto')}
-          </label>
-          <span className={styles.fileName}>
-            {photo ? photo.name : t('editProfile.noPhotoChosen')}
-          </span>
-        </div>
-        {photoError ? (
-          <p id={photoErrorId} role="alert" className={fieldStyles.error}>
-            {t(photoError)}
-          </p>
-        ) : null}
-      </div>
+      <PictureUpload
+        label={t('fields.photo')}
+        hint={t('fields.photoHint')}
+        chooseLabel={t('editProfile.choosePhoto')}
+        noneChosenLabel={t('editProfile.noPhotoChosen')}
+        current={
+          user.profile_picture ? <Avatar user={user} alt={t('editProfile.currentPhoto')} /> : null
+        }
+        file={photo}
+        error={photoError ? t(photoError) : null}
+        invalid={failed}
+        onChange={(file) => {
+          setPhotoError(null);
+          setPhoto(file);
+        }}
+        onNotImage={() => {
+          setPhoto(null);
+          setPhotoError('editProfile.photoNotImage');
+        }}
+      />
 
       {listed('hidden') ? (
         <CheckboxField

@@ -1,0 +1,100 @@
+/**
+ * A picture input (profile photo, initiative/activity picture): label and hint, the current
+ * picture, a button-styled label over the invisible native file input, the chosen file's name and
+ * the error. Only the image types the server accepts are passed on.
+ */
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import buttonStyles from './Button.module.css';
+import styles from './PictureUpload.module.css';
+import fieldStyles from './TextField.module.css';
+
+/** Pictures the server accepts (sniffed there as well): images only. */
+export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+export interface PictureUploadProps {
+  label: string;
+  hint: string;
+  /** The visible button's text. */
+  chooseLabel: string;
+  /** Shown while no file is chosen. */
+  noneChosenLabel: string;
+  /** The current picture, if there is one. */
+  current?: ReactNode;
+  /** The chosen file. */
+  file: File | null;
+  /** The error message under the input. */
+  error: string | null;
+  /** Marks the input invalid without a message of its own (e.g. a failed save). */
+  invalid?: boolean;
+  /** A chosen image, or null when the choice was cleared. */
+  onChange: (file: File | null) => void;
+  /** A chosen file that is not an accepted image (the input is cleared again). */
+  onNotImage: () => void;
+}
+
+export function PictureUpload({
+  label,
+  hint,
+  chooseLabel,
+  noneChosenLabel,
+  current,
+  file,
+  error,
+  invalid = false,
+  onChange,
+  onNotImage,
+}: PictureUploadProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const buttonId = `${id}-button`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  const onInputChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    if (chosen && !(PICTURE_TYPES as readonly string[]).includes(chosen.type)) {
+      onNotImage();
+      event.target.value = '';
+      return;
+    }
+    onChange(chosen);
+  };
+
+  return (
+    <div className={fieldStyles.field}>
+      <span id={labelId} className={fieldStyles.label}>
+        {label}
+      </span>
+      <p id={hintId} className={fieldStyles.hint}>
+        {hint}
+      </p>
+      <div className={styles.row}>
+        {current}
+        {/* The native control stays focusable but invisible; its label is the visible button. */}
+        <input
+          id={id}
+          type="file"
+          accept={PICTURE_TYPES.join(',')}
+          className={styles.fileInput}
+          aria-labelledby={`${labelId} ${buttonId}`}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error || invalid ? true : undefined}
+          onChange={onInputChange}
+        />
+        <label
+          id={buttonId}
+          htmlFor={id}
+          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
+        >
+          {chooseLabel}
+        </label>
+        <span className={styles.fileName}>{file ? file.name : noneChosenLabel}</span>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

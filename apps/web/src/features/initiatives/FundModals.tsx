@@ -1,0 +1,211 @@
+/**
+ * The modals initiative and activity share, parameterised by kind: manage (edit-fund /
+ * edit-activity), delete and gebruikers/link-owners. The callers run the queries and mutations of
+ * their kind and pass them in; the texts come from the kind's namespace.
+ */
+import type { Picture } from '@helder/shared/users';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouteModal } from '../../components/ui/Modal';
+import { isApiError } from '../../lib/api';
+import { errorText } from '../../lib/error-text';
+import { useSession } from '../auth';
+import { ownerToPicked } from './api';
+import { FundForm, PictureUploadError } from './FundForm';
+import { ConfirmDelete, ModalState, OwnersForm } from './ModalParts';
+import {
+  changedValues,
+  toFormValues,
+  type FundField,
+  type FundFormOutput,
+  type FundKind,
+  type FundValuesSource,
+} from './schemas';
+
+const namespace = (kind: FundKind) => (kind === 'initiative' ? 'initiatives' : 'activities');
+
+interface Loaded<T> {
+  data: T | undefined;
+  error: Error | null;
+}
+
+export interface EditFundModalProps {
+  kind: FundKind;
+  closeTo: string;
+  /** The initiative or activity. */
+  entity: Loaded<FundValuesSource & { profile_picture: Picture | null }>;
+  /** What edit-fields allows on it. */
+  editFields: Loaded<{ fields: string[] }>;
+  /** Every field of the kind, in the form's order. */
+  allFields: readonly FundField[];
+  update: { mutateAsync: (changes: FundFormOutput) => Promise<unknown> };
+  upload: { mutateAsync: (file: File) => Promise<unknown> };
+}
+
+/** 'Beheer initiatief' / 'Beheer activiteit': the fields edit-fields allows, and the picture. */
+export function EditFundModal({
+  kind,
+  closeTo,
+  entity,
+  editFields,
+  allFields,
+  update,
+  upload,
+}: EditFundModalProps) {
+  const { t } = useTranslation(namespace(kind));
+  const { t: ti } = useTranslation('initiatives');
+  const { t: tc } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const title = t('edit.title');
+
+  return (
+    <RouteModal title={title} busy={busy} size="large" closeTo={closeTo}>
+      {(close) => {
+        const data = entity.data;
+        const allowed = editFields.data?.fields;
+        if (!data || !allowed) {
+          const error = entity.error ?? editFields.error;
+          return (
+            <ModalState
+              error={error ? tc('errors.loadFailed', { message: errorText(error) }) : null}
+              onClose={() => close()}
+              loadingLabel={ti('form.loading')}
+            />
+          );
+        }
+        const fields = allFields.filter((field) => allowed.includes(field));
+        if (fields.length === 0) {
+          return <ModalState error={ti('form.noFields')} onClose={() => close()} loadingLabel="" />;
+        }
+        return (
+          <FundForm
+            mode="manage"
+            kind={kind}
+            title={title}
+            fields={fields}
+            defaultValues={toFormValues(data)}
+            picture={{ current: data.profile_picture }}
+            busy={busy}
+            onCancel={() => close()}
+            onSubmit={async (values, file) => {
+              setBusy(true);
+              try {
+                const changes = changedValues(values, data);
+                if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
+                if (file) {
+                  try {
+                    await upload.mutateAsync(file);
+                  } catch (error) {
+                    throw new PictureUploadError(error);
+                  }
+                }
+                close();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+        );
+      }}
+    </RouteModal>
+  );
+}
+
+export interface DeleteFundModalProps {
+  kind: FundKind;
+  closeTo: string;
+  remove: Pick<
+    UseMutationResult<unknown, Error, void>,
+    'isPending' | 'isError' | 'error' | 'mutate'
+  >;
+  /** Where a deleted one goes (replacing the modal in the history). */
+  doneTo: string;
+  /** The failure text of a 422, if it has its own; else the kind's 'delete.failed'. */
+  validationFailure?: string;
+}
+
+/** 'Weet je zeker dat …?': delete, then to `doneTo`; cancel returns to `closeTo`. */
+export function DeleteFundModal({
+  kind,
+  closeTo,
+  remove,
+  doneTo,
+  validationFailure,
+}: DeleteFundModalProps) {
+  const { t } = useTranslation(namespace(kind));
+  const failure = remove.isError
+    ? validationFailure !== undefined && isApiError(remove.error) && remove.error.status === 422
+      ? validationFailure
+      : t('delete.failed')
+    : null;
+  return (
+    <RouteModal title={t('delete.title')} busy={remove.isPending} size="small" closeTo={closeTo}>
+      {(close) => (
+        <ConfirmDelete
+          text={t('delete.confirm')}
+          cancelLabel={t('delete.cancel')}
+          submitLabel={t('delete.submit')}
+          busyLabel={t('delete.submitting')}
+          failure={failure}
+          busy={remove.isPending}
+          onCancel={() => close()}
+          onConfirm={() =>
+            remove.mutate(undefined, { onSuccess: () => close(doneTo, { replace: true }) })
+          }
+        />
+      )}
+    </RouteModal>
+  );
+}
+
+export interface FundOwnersModalProps {
+  kind: FundKind;
+  /** The current owners (undefined while the initiative or activity loads). */
+  owners: Loaded<Parameters<typeof ownerToPicked>[0][]>;
+  save: Pick<UseMutationResult<unknown, Error, number[]>, 'isPending' | 'isError' | 'mutate'>;
+}
+
+/** gebruikers/link-owners: 'Initiatiefnemers toevoegen' / 'Activiteitnemers toevoegen'. */
+export function FundOwnersModal({ kind, owners, save }: FundOwnersModalProps) {
+  const { t } = useTranslation(namespace(kind));
+  const { t: ti } = useTranslation('initiatives');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const title = t('owners.title');
+  return (
+    <RouteModal title={title} busy={save.isPending}>
+      {(close) => {
+        if (!session) {
+          return (
+            <ModalState error={t('owners.loginRequired')} onClose={() => close()} loadingLabel="" />
+          );
+        }
+        if (!owners.data) {
+          return (
+            <ModalState
+              error={
+                owners.error ? tc('errors.loadFailed', { message: errorText(owners.error) }) : null
+              }
+              onClose={() => close()}
+              loadingLabel={ti('form.loading')}
+            />
+          );
+        }
+        return (
+          <OwnersForm
+            title={title}
+            selectedLabel={t('owners.listLabel')}
+            emptyText={t('owners.none')}
+            failedText={t('owners.saveFailed')}
+            initial={owners.data.map(ownerToPicked)}
+            busy={save.isPending}
+            failed={save.isError}
+            onSave={(userIds) => save.mutate(userIds, { onSuccess: () => close() })}
+            onCancel={() => close()}
+          />
+        );
+      }}
+    </RouteModal>
+  );
+}
