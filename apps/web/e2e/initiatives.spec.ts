@@ -3,8 +3,8 @@
  * screen. An anonymous visitor browses (at 1280 and 375 px), a grant officer creates an
  * initiative from a grant and an activity in it, an initiative owner edits a description.
  *
- * The demo seed has no payment attachments yet (the payments issue adds the upload), so the
- * visitor's media preview answers GET …/media with one picture and one PDF served by the test.
+ * The demo seed gives the activity 'Buurtbarbecue' a receipt picture and an invoice PDF, so the
+ * media preview shows real files through their signed URLs.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectNoA11yViolations, loginAs } from './helpers';
@@ -18,48 +18,6 @@ const OWNED = 'Buurtfeest Tuindorp Oostzaan';
 const HIDDEN = ['Boomspiegels Wagenaarstraat', 'Kookclub Gaasperdam'];
 
 const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A 2×2 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDK+mmyAAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF',
-);
-
-/** Media of every initiative and activity: one picture and one PDF (see the note above). */
-async function fakeMedia(page: Page) {
-  await page.route(/\/e2e-media\//, (route) => {
-    const pdf = route.request().url().includes('.pdf');
-    return route.fulfill({
-      body: pdf ? PDF : PNG,
-      contentType: pdf ? 'application/pdf' : 'image/png',
-    });
-  });
-  await page.route(/\/api\/initiative\/\d+(\/activity\/\d+)?\/media/, (route) =>
-    route.fulfill({
-      json: {
-        attachments: [
-          {
-            id: 2,
-            attachment_url: '/e2e-media/bon.png',
-            attachment_thumbnail_url_128: '/e2e-media/bon-128.png',
-            attachment_thumbnail_url_256: '/e2e-media/bon-256.png',
-            attachment_thumbnail_url_512: '/e2e-media/bon-512.png',
-          },
-          {
-            id: 1,
-            attachment_url: '/e2e-media/factuur.pdf',
-            attachment_thumbnail_url_128: null,
-            attachment_thumbnail_url_256: null,
-            attachment_thumbnail_url_512: null,
-          },
-        ],
-      },
-    }),
-  );
-}
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -80,7 +38,6 @@ async function openTab(page: Page, tabs: string, name: string) {
 }
 
 async function anonymousJourney(page: Page, compact: boolean) {
-  await fakeMedia(page);
   await page.goto('/funds');
   await expect(page.getByRole('heading', { level: 1, name: 'Initiatieven' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Alle Initiatieven' })).toHaveAttribute(
