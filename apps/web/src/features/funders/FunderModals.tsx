@@ -1,15 +1,13 @@
 /** The sponsor modals: /sponsors/add-sponsor, /sponsors/:sponsorId/edit-sponsor and delete-sponsor. */
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { FormActions } from '../../components/ui/Form';
+import { DeleteModal } from '../../components/ui/DeleteModal';
 import { RouteModal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { useCreateFunder, useDeleteFunder, useFunder, useUpdateFunder } from './api';
 import { FunderForm, type FunderFormError } from './FunderForm';
-import styles from './funders.module.css';
 
 /** Create failures (spec §8): one message, on the name field when the name is taken. */
 const createError = (error: unknown): FunderFormError =>
@@ -80,36 +78,21 @@ export function EditFunderModal() {
 export function DeleteFunderModal() {
   const { t } = useTranslation('funders');
   const id = useIdParam('sponsorId');
-  const funder = useFunder(id);
-  const remove = useDeleteFunder(id);
   return (
-    <RouteModal title={t('modals.deleteSponsor')} busy={remove.isPending} size="small">
-      {(close) => (
-        <>
-          {remove.isError ? <Alert>{t('errors.deleteFailed')}</Alert> : null}
-          {funder.isPending ? <Spinner /> : null}
-          {funder.isError ? <Alert>{t('errors.notFound')}</Alert> : null}
-          {funder.data ? (
-            <div className={styles.confirm}>
-              <p>{t('delete.confirm', { name: funder.data.name })}</p>
-              <p className={styles.warning}>{t('delete.warning')}</p>
-            </div>
-          ) : null}
-          <FormActions align="end">
-            <Button variant="secondary" onClick={() => close()} disabled={remove.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              disabled={!funder.data || remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => close('/sponsors') })}
-            >
-              {remove.isPending ? t('actions.deleting') : t('actions.delete')}
-            </Button>
-          </FormActions>
-        </>
-      )}
-    </RouteModal>
+    <DeleteModal
+      title={t('modals.deleteSponsor')}
+      entity={useFunder(id)}
+      remove={useDeleteFunder(id)}
+      after="/sponsors"
+      texts={{
+        confirm: (funder) => t('delete.confirm', { name: funder.name }),
+        warning: t('delete.warning'),
+        failed: t('errors.deleteFailed'),
+        notFound: t('errors.notFound'),
+        cancel: t('actions.cancel'),
+        delete: t('actions.delete'),
+        deleting: t('actions.deleting'),
+      }}
+    />
   );
 }

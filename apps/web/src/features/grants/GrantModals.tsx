@@ -4,9 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
+import { DeleteModal } from '../../components/ui/DeleteModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { formatAmountInput } from '../../lib/amount';
@@ -105,39 +104,21 @@ export function EditGrantModal() {
 export function DeleteGrantModal() {
   const { t } = useTranslation('grants');
   const path = useGrantPath();
-  const grant = useGrant(path);
-  const remove = useDeleteGrant(path);
   return (
-    <RouteModal title={t('modals.deleteGrant')} busy={remove.isPending} size="small">
-      {(close) => (
-        <>
-          {remove.isError ? <Alert>{t('errors.deleteFailed')}</Alert> : null}
-          {grant.isPending ? <Spinner /> : null}
-          {grant.isError ? <Alert>{t('errors.notFound')}</Alert> : null}
-          {grant.data ? (
-            <div className={styles.confirm}>
-              <p>
-                {t('delete.confirm', { name: grant.data.name, reference: grant.data.reference })}
-              </p>
-              <p className={styles.muted}>{t('delete.warning')}</p>
-            </div>
-          ) : null}
-          <FormActions align="end">
-            <Button variant="secondary" onClick={() => close()} disabled={remove.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              disabled={!grant.data || remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => close() })}
-            >
-              {remove.isPending ? t('actions.deleting') : t('actions.delete')}
-            </Button>
-          </FormActions>
-        </>
-      )}
-    </RouteModal>
+    <DeleteModal
+      title={t('modals.deleteGrant')}
+      entity={useGrant(path)}
+      remove={useDeleteGrant(path)}
+      texts={{
+        confirm: (grant) => t('delete.confirm', { name: grant.name, reference: grant.reference }),
+        warning: t('delete.warning'),
+        failed: t('errors.deleteFailed'),
+        notFound: t('errors.notFound'),
+        cancel: t('actions.cancel'),
+        delete: t('actions.delete'),
+        deleting: t('actions.deleting'),
+      }}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
+import { DeleteModal } from '../../components/ui/DeleteModal';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserPicker, type PickedUser } from '../../components/ui/UserPicker';
 import { isApiError } from '../../lib/api';
@@ -24,7 +25,6 @@ import {
   useUpdateRegulation,
 } from './api';
 import { RegulationForm, type RegulationFormError } from './RegulationForm';
-import styles from './regulations.module.css';
 
 /** Create (spec §8): 409 → 'Naam is al in gebruik.' on the name; anything else on the description. */
 const createError = (error: unknown): RegulationFormError =>
@@ -103,39 +103,22 @@ export function DeleteRegulationModal() {
   const { t } = useTranslation('regulations');
   const funderId = useIdParam('sponsorId');
   const regulationId = useIdParam('regulationId');
-  const regulation = useRegulation(funderId, regulationId);
-  const remove = useDeleteRegulation(funderId, regulationId);
   return (
-    <RouteModal title={t('modals.deleteRegulation')} busy={remove.isPending} size="small">
-      {(close) => (
-        <>
-          {remove.isError ? <Alert>{t('errors.deleteFailed')}</Alert> : null}
-          {regulation.isPending ? <Spinner /> : null}
-          {regulation.isError ? <Alert>{t('detail.notFound')}</Alert> : null}
-          {regulation.data ? (
-            <div className={styles.confirm}>
-              <p>{t('delete.confirm', { name: regulation.data.name })}</p>
-              <p className={styles.muted}>{t('delete.warning')}</p>
-            </div>
-          ) : null}
-          <FormActions align="end">
-            <Button variant="secondary" onClick={() => close()} disabled={remove.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              disabled={!regulation.data || remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, { onSuccess: () => close(`/sponsors/${funderId}`) })
-              }
-            >
-              {remove.isPending ? t('actions.deleting') : t('actions.delete')}
-            </Button>
-          </FormActions>
-        </>
-      )}
-    </RouteModal>
+    <DeleteModal
+      title={t('modals.deleteRegulation')}
+      entity={useRegulation(funderId, regulationId)}
+      remove={useDeleteRegulation(funderId, regulationId)}
+      after={`/sponsors/${funderId}`}
+      texts={{
+        confirm: (regulation) => t('delete.confirm', { name: regulation.name }),
+        warning: t('delete.warning'),
+        failed: t('errors.deleteFailed'),
+        notFound: t('detail.notFound'),
+        cancel: t('actions.cancel'),
+        delete: t('actions.delete'),
+        deleting: t('actions.deleting'),
+      }}
+    />
   );
 }
 
