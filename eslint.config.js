@@ -69,6 +69,7 @@ export default defineConfig(
     '**/coverage/',
     '**/test-results/',
     '**/playwright-report/',
+    'reports/',
     '**/*.tsbuildinfo',
   ]),
 
@@ -83,8 +84,8 @@ export default defineConfig(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          // Root-level TypeScript config files that no workspace tsconfig includes.
-          allowDefaultProject: ['vitest.config.ts'],
+          // TypeScript files outside every workspace tsconfig: root configs, the scripts' types.
+          allowDefaultProject: ['vitest.config.ts', 'scripts/*.d.mts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -3,7 +3,8 @@
 // with exactly one summary line: `N passed, N failed[, N skipped]`. Exits 1 if anything failed.
 //
 //   1. vitest, all projects (shared, api on PGlite, web)           always
-//   2. vitest, project "api" again with TEST_DB=postgres           only if TEST_DATABASE_URL is set
+//   2. vitest, project "api" again with TEST_DB=postgres           on TEST_DATABASE_URL, else on a
+//      throwaway cluster (scripts/pg-cluster.mjs) when PostgreSQL is installed
 //   3. Playwright end-to-end (apps/web/playwright.config.ts)       unless SKIP_E2E=1
 //
 // Counts come from each runner's JSON report. A runner that exits non-zero without reporting
@@ -12,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findPgBin, PG_BIN_LOCATIONS, startCluster } from './pg-cluster.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
@@ -142,14 +144,41 @@ async function playwright(label) {
   record(label, code, playwrightCounts(readJson(out)));
 }
 
+/** The API suite on TEST_DATABASE_URL, else on a throwaway cluster, else skipped with a reason. */
+async function vitestOnPostgres() {
+  const label = 'vitest (api on PostgreSQL)';
+  let url = process.env.TEST_DATABASE_URL;
+  let cluster = null;
+  if (!url) {
+    if (!findPgBin()) {
+      console.log(
+        `\n[test] skipping the API suite on PostgreSQL: TEST_DATABASE_URL is not set and there ` +
+          `are no PostgreSQL binaries (looked for ${PG_BIN_LOCATIONS}). ` +
+          'Install them (apt-get install postgresql) or set TEST_DATABASE_URL.',
+      );
+      return;
+    }
+    banner('throwaway PostgreSQL');
+    try {
+      cluster = await startCluster();
+    } catch (error) {
+      console.error(`[test] could not start PostgreSQL: ${error.message}`);
+      record(label, 1, null);
+      return;
+    }
+    url = cluster.url;
+    console.log(`[test] ${cluster.bin}, port ${cluster.port}, removed afterwards`);
+  }
+  try {
+    await vitest(label, ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+  } finally {
+    cluster?.stop();
+  }
+}
+
 try {
   await vitest('vitest (shared, api on PGlite, web)', [], {});
-
-  if (process.env.TEST_DATABASE_URL) {
-    await vitest('vitest (api on PostgreSQL)', ['--project', 'api'], { TEST_DB: 'postgres' });
-  } else {
-    console.log('\n[test] TEST_DATABASE_URL is not set: skipping the API suite on PostgreSQL');
-  }
+  await vitestOnPostgres();
 
   if (process.env.SKIP_E2E === '1') {
     console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests');

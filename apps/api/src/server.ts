@@ -13,7 +13,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (err) => log.warn({ err }, 'idle database connection failed'),
+    onConnectionError: (err) => log.warn({ err }, 'database connection failed'),
   });
   const mail = createMailer(
     { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },

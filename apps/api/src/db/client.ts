@@ -32,11 +32,37 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called for every SQL statement: lets tests count queries (N+1 guard). */
   onQuery?: (sql: string) => void;
-  /** Told about errors of idle pooled connections (PostgreSQL only). */
-  onIdleError?: (err: Error) => void;
+  /** Told when a pooled connection fails, idle or in use (PostgreSQL only). */
+  onConnectionError?: (err: Error) => void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * A lost connection (server restart, terminated backend) makes pg emit 'error' on its client,
+ * and an unhandled 'error' event kills the process. The pool listens on idle clients only, so
+ * every client gets a listener of its own for as long as it lives. A client in use is also
+ * handed back to the pool at once, broken, so that the pool closes it and frees its slot:
+ * drizzle's transaction() never releases a client whose BEGIN failed, and ten such clients
+ * would leave the pool without connections for good. The holder still learns of the failure
+ * from its next query; its own release becomes a no-op.
+ */
+function watchConnections(pool: pg.Pool, onError: (err: Error) => void = () => {}) {
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_err, client) => inUse.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      onError(err);
+      if (!inUse.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => {};
+      release(err);
+    });
+  });
+  // The pool re-emits idle clients' errors, which the listener above has already reported.
+  pool.on('error', () => {});
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger: Logger | undefined = options.onQuery
@@ -44,10 +70,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : undefined;
 
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle client's error (server restart, terminated backend) must not crash the process:
-    // the pool drops that client and the next query opens a fresh one.
-    pool.on('error', (err) => options.onIdleError?.(err));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // A database host that stopped answering, or a pool that stays busy, fails requests (503)
+      // instead of holding them for the kernel's TCP timeout or for ever.
+      connectionTimeoutMillis: 10_000,
+    });
+    watchConnections(pool, options.onConnectionError);
     const db = drizzleNodePg({ client: pool, schema, logger });
     await migrateNodePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -60,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite();
   } else {
     mkdirSync(options.dataDir, { recursive: true });
-    unlock = lockDirectory(options.dataDir);
+    unlock = await lockDirectory(options.dataDir);
     client = new PGlite(path.join(options.dataDir, 'pg'));
   }
   try {

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,31 @@ function run(script: string, args: string[] = []) {
   });
 }
 
+const holders: ChildProcess[] = [];
+afterEach(() => {
+  for (const holder of holders) holder.kill('SIGKILL');
+  holders.length = 0;
+});
+
+/** Another Node process that takes the lock on `dir` and holds it until it is killed. */
+function holdLock() {
+  const script = `
+    import { lockDirectory } from './src/db/lock.ts';
+    await lockDirectory(${JSON.stringify(dir)});
+    console.log('locked');
+    setInterval(() => {}, 60_000);
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: apiRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  holders.push(child);
+  return new Promise<ChildProcess>((resolve, reject) => {
+    child.stdout.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+  });
+}
+
 describe('the PGlite data directory lock', () => {
   it('refuses a second open while the first is open, and allows it after close', async () => {
     const first = await openDatabase({ dataDir: dir });
@@ -48,9 +74,25 @@ describe('the PGlite data directory lock', () => {
     await second.close();
   });
 
-  it('takes over the stale lock of a process that no longer runs', async () => {
-    writeFileSync(path.join(dir, 'helder.lock'), '2147483646');
+  it('ignores the pid lock file of an earlier version, even when that pid is alive again', async () => {
+    writeFileSync(path.join(dir, 'helder.lock'), String(process.pid));
     const db = await openDatabase({ dataDir: dir });
+    await db.close();
+  });
+
+  it('is held by a live process, and free again once it is killed with SIGKILL', async () => {
+    const holder = await holdLock();
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+      `is in use by another Helder process (pid ${holder.pid})`,
+    );
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    // What kill -9 leaves behind, named as if its pid now belonged to a live process.
+    const [stale] = readdirSync(dir).filter((f) => f.startsWith('helder.lock.'));
+    expect(stale).toBeDefined();
+    renameSync(path.join(dir, stale!), path.join(dir, `helder.lock.${process.pid}.0`));
+    const db = await openDatabase({ dataDir: dir });
+    expect(readdirSync(dir).filter((f) => f.startsWith('helder.lock.'))).toHaveLength(1);
     await db.close();
   });
 

@@ -28,7 +28,13 @@ export interface TestApp {
  * database on the PostgreSQL of `TEST_DATABASE_URL` when `TEST_DB=postgres`.
  */
 export async function createTestApp(
-  overrides: { mail?: Mailer; env?: Record<string, string>; storage?: Storage } = {},
+  overrides: {
+    mail?: Mailer;
+    env?: Record<string, string>;
+    storage?: Storage;
+    /** An existing PostgreSQL database to use as it is (neither created nor dropped). */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
   const config = loadConfig({
@@ -42,8 +48,8 @@ export async function createTestApp(
   });
   const queries: string[] = [];
   let dropDatabase = async () => {};
-  let url: string | undefined;
-  if (process.env.TEST_DB === 'postgres') {
+  let url = overrides.databaseUrl;
+  if (!url && process.env.TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     const name = `helder_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
