@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Endpoint } from '@helder/shared/http';
 import type { Ctx } from './context';
 import { unauthenticated } from './errors';
-import { readMultipart, type Upload } from './uploads';
+import { assertSafeText } from './text-guard';
+import { discardUploads, readMultipart, type Upload } from './uploads';
 
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
@@ -12,7 +13,10 @@ export interface HandlerInput<E extends Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
-  /** Files of a multipart request, already size-checked; their type is sniffed by the service. */
+  /**
+   * Files of a multipart request, size-checked temporary files that are removed once the
+   * handler settles; their type is sniffed by the service.
+   */
   files: Upload[];
   ctx: Ctx;
   request: FastifyRequest;
@@ -27,6 +31,8 @@ export type Handler<E extends Endpoint> = (
 export interface RouteOptions {
   /** Rate limit per client IP (@fastify/rate-limit): `max` requests per `timeWindow` ms → 429. */
   rateLimit?: { max: number; timeWindow: number };
+  /** Files a multipart body may carry (413 beyond); none unless the route takes uploads. */
+  maxFiles?: number;
 }
 
 declare module 'fastify' {
@@ -65,23 +71,32 @@ export function registerEndpoint<E extends Endpoint>(
     preValidation: async (request) => {
       if (!endpoint.public && !request.actor) throw unauthenticated();
       if (endpoint.bodyType === 'multipart' && request.isMultipart()) {
-        const { fields, files } = await readMultipart(request);
+        const { fields, files } = await readMultipart(request, options.maxFiles ?? 0);
         request.body = fields;
         request.uploads = files;
+        // The app-wide text check ran before the body was read.
+        assertSafeText(request);
       }
     },
+    // Uploads go once the handler is done with them, or when the request fails before it runs;
+    // a client that hangs up meanwhile does not pull them from under a running handler.
+    onError: async (request) => discardUploads(request),
     handler: async (request, reply) => {
-      const result = await handler({
-        params: request.params as Out<E['params']>,
-        query: request.query as Out<E['query']>,
-        body: request.body as Out<E['body']>,
-        files: request.uploads ?? [],
-        ctx: request.ctx,
-        request,
-        reply,
-      });
-      reply.status(status);
-      return status === 204 ? reply.send() : result;
+      try {
+        const result = await handler({
+          params: request.params as Out<E['params']>,
+          query: request.query as Out<E['query']>,
+          body: request.body as Out<E['body']>,
+          files: request.uploads ?? [],
+          ctx: request.ctx,
+          request,
+          reply,
+        });
+        reply.status(status);
+        return status === 204 ? reply.send() : result;
+      } finally {
+        await discardUploads(request);
+      }
     },
   });
 }

@@ -6,18 +6,35 @@ import type { Ctx } from '../http/context';
 import { invalid, notFound, unsupportedMediaType } from '../http/errors';
 import { sniff, type Upload } from '../http/uploads';
 import { audit } from './audit';
-import { signedPicture, storeFile } from './pictures';
+import { imageJob, MAX_PIXELS, signedPicture, storeFile } from './pictures';
 import { removeStoredFiles } from './purge';
 
 /** Profile pictures of users, initiatives and activities (server-rules §11). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** Throws 415 unless sharp can decode the whole image (a corrupt file is the client's fault). */
-async function assertDecodable(data: Buffer) {
+const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
+
+/**
+ * Throws 422 for a picture over 40 megapixels, judged by its header before a single pixel is
+ * decoded, and 415 unless sharp can decode the whole image (a corrupt file is the client's fault).
+ */
+async function assertUsable(path: string) {
+  const { width, height } = await sharp(path)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (!width || !height) throw notAPicture();
+  if (width * height > MAX_PIXELS) {
+    throw invalid('file', 'too_many_pixels', 'The picture is larger than 40 megapixels');
+  }
   try {
-    await sharp(data).resize(8, 8, { fit: 'inside' }).raw().toBuffer();
+    await imageJob(() =>
+      sharp(path, { limitInputPixels: MAX_PIXELS })
+        .resize(8, 8, { fit: 'inside' })
+        .raw()
+        .toBuffer(),
+    );
   } catch {
-    throw unsupportedMediaType(PICTURE_TYPES.join(', '));
+    throw notAPicture();
   }
 }
 
@@ -26,8 +43,11 @@ export interface PictureTarget {
   entityId: number;
   /** Storage folder, e.g. `users/3` or `initiatives/7`. */
   folder: string;
-  /** Locks the row and stores the new key; returns the old key, or undefined when it is gone. */
-  swap(tx: Executor, key: string): Promise<string | null | undefined>;
+  /**
+   * Locks the row and stores the new key (null: no picture); returns the old key, or undefined
+   * when the row is gone.
+   */
+  swap(tx: Executor, key: string | null): Promise<string | null | undefined>;
 }
 
 /**
@@ -42,9 +62,9 @@ export async function replacePicture(
 ): Promise<Picture> {
   const file = files.find((f) => f.fieldname === 'file');
   if (!file) throw invalid('file', 'required', 'Send the picture in the multipart field "file"');
-  const type = await sniff(file.data, PICTURE_TYPES);
-  await assertDecodable(file.data);
-  const key = await storeFile(ctx.storage, target.folder, file.data, type);
+  const type = await sniff(file, PICTURE_TYPES);
+  await assertUsable(file.path);
+  const key = await storeFile(ctx.storage, target.folder, file.path, type);
   let oldKey: string | null;
   try {
     oldKey = await ctx.db.transaction(async (tx) => {
@@ -65,4 +85,30 @@ export async function replacePicture(
   }
   if (oldKey) await removeStoredFiles(ctx, [oldKey]);
   return signedPicture(ctx, key);
+}
+
+/**
+ * Clears the picture; its files are removed after the commit. Without a picture nothing changes
+ * and nothing is audited, so removing twice answers the same.
+ */
+export async function removePicture(
+  ctx: Ctx,
+  actor: Actor,
+  target: Pick<PictureTarget, 'entityClass' | 'entityId' | 'swap'>,
+): Promise<void> {
+  const oldKey = await ctx.db.transaction(async (tx) => {
+    const old = await target.swap(tx, null);
+    if (old === undefined) throw notFound(target.entityClass);
+    if (old) {
+      await audit(tx, {
+        actorId: actor.id,
+        entityClass: target.entityClass,
+        entityId: target.entityId,
+        action: 'update',
+        changes: { profile_picture: { from: old, to: null } },
+      });
+    }
+    return old;
+  });
+  if (oldKey) await removeStoredFiles(ctx, [oldKey]);
 }

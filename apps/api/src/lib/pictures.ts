@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Picture } from '@helder/shared/users';
 import type { Config } from '../config/env';
@@ -7,6 +8,33 @@ import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
 
 export const THUMBNAIL_SIZES = [128, 256, 512] as const;
+/** Pictures above this are refused from their header (server-rules §11: at most 40 megapixels). */
+export const MAX_PIXELS = 40_000_000;
+
+// Throughput matters less than a predictable footprint: one libvips thread per image, so the
+// job limit below is also the CPU limit, and no operation cache holding decoded images.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Image jobs running at once across the process; each may hold a decoded picture in memory. */
+const IMAGE_JOBS = 2;
+let runningJobs = 0;
+const waitingJobs: (() => void)[] = [];
+
+/** Runs `job` when fewer than IMAGE_JOBS image jobs are running; the others wait their turn. */
+export async function imageJob<T>(job: () => Promise<T>): Promise<T> {
+  if (runningJobs < IMAGE_JOBS) runningJobs += 1;
+  else await new Promise<void>((resolve) => waitingJobs.push(resolve));
+  try {
+    return await job();
+  } finally {
+    // The slot passes straight to the next waiter, so a newcomer cannot jump the queue.
+    const next = waitingJobs.shift();
+    if (next) next();
+    else runningJobs -= 1;
+  }
+}
+
 const EXTENSIONS: Record<SniffedType, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -24,30 +52,37 @@ export const pictureKeys = (key: string) => [
 
 /**
  * Stores an image with 128/256/512 WebP thumbnails (fit inside, never upscaled) under a fresh
- * key in `folder`; PDFs are stored without thumbnails. Returns the original's key.
+ * key in `folder`; PDFs are stored without thumbnails. `input` is the file's bytes or the path
+ * of a temporary upload. Returns the original's key.
  */
 export async function storeFile(
   storage: Storage,
   folder: string,
-  data: Buffer,
+  input: Buffer | string,
   type: SniffedType,
 ): Promise<string> {
   const key = `${folder}/${randomBytes(12).toString('hex')}.${EXTENSIONS[type]}`;
-  if (type !== 'application/pdf') {
-    const thumbnails = await Promise.all(
-      THUMBNAIL_SIZES.map(async (size) => ({
-        key: thumbnailKey(key, size),
-        data: await sharp(data)
-          .rotate()
-          .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      })),
-    );
-    await Promise.all(thumbnails.map((t) => storage.put(t.key, t.data, 'image/webp')));
-  }
-  await storage.put(key, data, type);
-  return key;
+  // One thumbnail after the other and the original read only here: the job slot bounds memory.
+  return imageJob(async () => {
+    try {
+      if (type !== 'application/pdf') {
+        for (const size of THUMBNAIL_SIZES) {
+          const data = await sharp(input, { limitInputPixels: MAX_PIXELS })
+            .rotate()
+            .resize(size, size, { fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer();
+          await storage.put(thumbnailKey(key, size), data, 'image/webp');
+        }
+      }
+      await storage.put(key, typeof input === 'string' ? await readFile(input) : input, type);
+      return key;
+    } catch (e) {
+      // Half a picture is no picture: nothing may stay behind under a key nobody knows.
+      await storage.delete(pictureKeys(key));
+      throw e;
+    }
+  });
 }
 
 export function pictureUrls(key: string, sign: (key: string) => string): Picture {

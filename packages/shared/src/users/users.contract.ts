@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParams } from '../http';
+import { emptyResponse, endpoint, idParams } from '../http';
 import {
   inviteUserBody,
   pictureSchema,
@@ -57,5 +57,13 @@ export const usersContract = {
     bodyType: 'multipart',
     params: idParams,
     response: pictureSchema,
+  }),
+  removePicture: endpoint({
+    method: 'DELETE',
+    path: '/user/:id/profile-picture',
+    summary: 'Remove the profile picture and its files (also when there is none)',
+    params: idParams,
+    response: emptyResponse,
+    status: 204,
   }),
 };

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '@helder/shared/activities';
 import type { Owner } from '@helder/shared/initiatives';
 import type { Picture } from '@helder/shared/users';
-import { activityOwners } from '../../db/schema';
+import { activityOwners, auditLog } from '../../db/schema';
 import { pictureKeys } from '../../lib/pictures';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -96,6 +96,54 @@ describe('POST …/activity/:activityId/profile-picture', () => {
     for (const caller of [cast.overseer, cast.policyOfficer, cast.user, cast.financial]) {
       expect((await upload(w, caller)).statusCode).toBe(403);
     }
+  });
+});
+
+describe('DELETE …/activity/:activityId/profile-picture', () => {
+  const remove = (w: World, caller: Caller) =>
+    callAs(t, 'DELETE', `${path(w)}/profile-picture`, caller);
+
+  it('removes the files and the picture with an audit row; a second removal is 204 too', async () => {
+    const w = await createWorld(t, cast);
+    const key = keyOf((await upload(w, cast.activityOwner)).json<Picture>().attachment_url);
+    expect((await remove(w, cast.activityOwner)).statusCode).toBe(204);
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
+    const read = (await callAs(t, 'GET', path(w), null)).json<Activity>();
+    expect(read.profile_picture).toBeNull();
+    const audited = async () =>
+      (
+        await t.database.db
+          .select({ changes: auditLog.changes })
+          .from(auditLog)
+          .where(and(eq(auditLog.entityClass, 'Activity'), eq(auditLog.entityId, w.activity.id)))
+          .orderBy(auditLog.id)
+      ).map((row) => row.changes?.profile_picture);
+    const changes = [
+      { from: null, to: key },
+      { from: key, to: null },
+    ];
+    expect(await audited()).toEqual(changes);
+    expect((await remove(w, cast.activityOwner)).statusCode).toBe(204);
+    expect(await audited()).toEqual(changes);
+  });
+
+  it('lets whoever may upload remove; 401, 403 for others and 404 keep the picture', async () => {
+    const w = await createWorld(t, cast);
+    const other = await createWorld(t, cast);
+    const key = keyOf((await upload(w, cast.owner)).json<Picture>().attachment_url);
+    expect((await remove(w, null)).statusCode).toBe(401);
+    for (const caller of [cast.overseer, cast.policyOfficer, cast.user, cast.financial]) {
+      expect((await remove(w, caller)).statusCode).toBe(403);
+    }
+    const wrongParent = `/initiative/${other.initiative.id}/activity/${w.activity.id}`;
+    const unknown = `/initiative/${w.initiative.id}/activity/999999`;
+    for (const url of [wrongParent, unknown]) {
+      const res = await callAs(t, 'DELETE', `${url}/profile-picture`, cast.admin);
+      expect(res.statusCode).toBe(404);
+    }
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).not.toBeNull();
+    expect((await remove(w, cast.grantOfficer)).statusCode).toBe(204);
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { can } from '@helder/shared/permissions';
+import { can, type Actor } from '@helder/shared/permissions';
 import type { Picture } from '@helder/shared/users';
 import { activities, activityOwners } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
-import { replacePicture } from '../../lib/picture-upload';
+import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
 import { ownersJson, replaceOwners, toOwner } from '../initiatives';
 import { findActivity, type ActivityPath } from './activities.service';
 
@@ -58,20 +58,18 @@ export async function setActivityOwners(ctx: Ctx, path: ActivityPath, userIds: n
   return (owners?.list ?? []).map((o) => toOwner(ctx, o));
 }
 
-/** Managers, initiative owners and the activity's owners may set its picture. */
-export async function uploadActivityPicture(
+/** Managers, initiative owners and the activity's owners may set or remove its picture. */
+async function pictureOf(
   ctx: Ctx,
   path: ActivityPath,
-  files: Upload[],
-): Promise<Picture> {
+): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findActivity(ctx, path);
   if (!can(actor, 'edit', row.subject)) throw forbidden('You may not edit this activity');
   const id = row.id;
-  return replacePicture(
-    ctx,
+  return {
     actor,
-    {
+    target: {
       entityClass: 'Activity',
       entityId: id,
       folder: `activities/${id}`,
@@ -86,6 +84,19 @@ export async function uploadActivityPicture(
         return current.key;
       },
     },
-    files,
-  );
+  };
+}
+
+export async function uploadActivityPicture(
+  ctx: Ctx,
+  path: ActivityPath,
+  files: Upload[],
+): Promise<Picture> {
+  const { actor, target } = await pictureOf(ctx, path);
+  return replacePicture(ctx, actor, target, files);
+}
+
+export async function removeActivityPicture(ctx: Ctx, path: ActivityPath): Promise<void> {
+  const { actor, target } = await pictureOf(ctx, path);
+  await removePicture(ctx, actor, target);
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { activitiesContract } from '@helder/shared/activities';
 import { registerEndpoint } from '../../http/routes';
-import { setActivityOwners, uploadActivityPicture } from './activities.owners';
+import {
+  removeActivityPicture,
+  setActivityOwners,
+  uploadActivityPicture,
+} from './activities.owners';
 import { createActivity, deleteActivity, getActivity, updateActivity } from './activities.service';
 
 /** HTTP only: every rule lives in activities.service.ts and activities.owners.ts. */
@@ -20,7 +24,14 @@ export async function activitiesRoutes(api: FastifyInstance) {
   registerEndpoint(api, activitiesContract.setOwners, async ({ ctx, params, body }) => ({
     users: await setActivityOwners(ctx, params, body.user_ids),
   }));
-  registerEndpoint(api, activitiesContract.uploadPicture, ({ ctx, params, files }) =>
-    uploadActivityPicture(ctx, params, files),
+  registerEndpoint(
+    api,
+    activitiesContract.uploadPicture,
+    ({ ctx, params, files }) => uploadActivityPicture(ctx, params, files),
+    { maxFiles: 1 },
   );
+  registerEndpoint(api, activitiesContract.removePicture, async ({ ctx, params }) => {
+    await removeActivityPicture(ctx, params);
+    return undefined;
+  });
 }

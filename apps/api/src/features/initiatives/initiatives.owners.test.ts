@@ -171,6 +171,58 @@ describe('POST /api/initiative/:id/profile-picture', () => {
   });
 });
 
+describe('DELETE /api/initiative/:id/profile-picture', () => {
+  const remove = (id: number, caller: Caller) =>
+    callAs(t, 'DELETE', `/initiative/${id}/profile-picture`, caller);
+
+  it('removes the files and the picture with an audit row; a second removal is 204 too', async () => {
+    const w = await createWorld(t, cast);
+    const key = keyOf(
+      (await upload(w.initiative.id, cast.owner, await image())).json<Picture>().attachment_url,
+    );
+    const res = await remove(w.initiative.id, cast.owner);
+    expect(res.statusCode).toBe(204);
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
+    const read = (
+      await callAs(t, 'GET', `/initiative/${w.initiative.id}`, null)
+    ).json<Initiative>();
+    expect(read.profile_picture).toBeNull();
+    const audited = async () =>
+      (
+        await t.database.db
+          .select({ changes: auditLog.changes })
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.entityClass, 'Initiative'), eq(auditLog.entityId, w.initiative.id)),
+          )
+          .orderBy(auditLog.id)
+      ).map((row) => row.changes?.profile_picture);
+    const changes = [
+      { from: null, to: key },
+      { from: key, to: null },
+    ];
+    expect(await audited()).toEqual(changes);
+    expect((await remove(w.initiative.id, cast.owner)).statusCode).toBe(204);
+    expect(await audited()).toEqual(changes);
+  });
+
+  it('lets whoever may upload remove; 401, 403 for others and 404 keep the picture', async () => {
+    const w = await createWorld(t, cast);
+    const key = keyOf(
+      (await upload(w.initiative.id, cast.owner, await image(8, 8))).json<Picture>().attachment_url,
+    );
+    expect((await remove(w.initiative.id, null)).statusCode).toBe(401);
+    for (const caller of [cast.overseer, cast.activityOwner, cast.policyOfficer, cast.user]) {
+      expect((await remove(w.initiative.id, caller)).statusCode).toBe(403);
+    }
+    expect((await remove(999999, cast.admin)).statusCode).toBe(404);
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).not.toBeNull();
+    expect((await remove(w.initiative.id, cast.grantOfficer)).statusCode).toBe(204);
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
+    expect((await remove(w.initiative.id, cast.admin)).statusCode).toBe(204);
+  });
+});
+
 describe('entity-access for Initiative', () => {
   const access = (kind: 'actions' | 'edit-fields', id: number, caller: Caller) =>
     callAs(t, 'GET', `/auth/entity-access/${kind}?entity_class=Initiative&entity_id=${id}`, caller);

@@ -6,7 +6,7 @@ import { initiativeOwners, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
-import { replacePicture } from '../../lib/picture-upload';
+import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
 import { replaceOwners, toOwner } from './initiatives.links';
 import { ownersJson } from './initiatives.queries';
 import { findInitiative } from './initiatives.service';
@@ -65,18 +65,14 @@ export async function setInitiativeOwners(ctx: Ctx, id: number, userIds: number[
   return (await selectOwners(ctx.db, ctx.actor, id)).map((o) => toOwner(ctx, o));
 }
 
-export async function uploadInitiativePicture(
-  ctx: Ctx,
-  id: number,
-  files: Upload[],
-): Promise<Picture> {
+/** Whoever may edit the initiative may change its picture, by upload or removal alike. */
+async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findInitiative(ctx, id);
   if (!can(actor, 'edit', row.subject)) throw forbidden('You may not edit this initiative');
-  return replacePicture(
-    ctx,
+  return {
     actor,
-    {
+    target: {
       entityClass: 'Initiative',
       entityId: id,
       folder: `initiatives/${id}`,
@@ -91,6 +87,19 @@ export async function uploadInitiativePicture(
         return current.key;
       },
     },
-    files,
-  );
+  };
+}
+
+export async function uploadInitiativePicture(
+  ctx: Ctx,
+  id: number,
+  files: Upload[],
+): Promise<Picture> {
+  const { actor, target } = await pictureOf(ctx, id);
+  return replacePicture(ctx, actor, target, files);
+}
+
+export async function removeInitiativePicture(ctx: Ctx, id: number): Promise<void> {
+  const { actor, target } = await pictureOf(ctx, id);
+  await removePicture(ctx, actor, target);
 }

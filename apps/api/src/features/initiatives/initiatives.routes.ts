@@ -8,7 +8,11 @@ import {
   listInitiatives,
   updateInitiative,
 } from './initiatives.service';
-import { setInitiativeOwners, uploadInitiativePicture } from './initiatives.owners';
+import {
+  removeInitiativePicture,
+  setInitiativeOwners,
+  uploadInitiativePicture,
+} from './initiatives.owners';
 
 /** HTTP only: every rule lives in initiatives.service.ts. */
 export async function initiativesRoutes(api: FastifyInstance) {
@@ -31,7 +35,14 @@ export async function initiativesRoutes(api: FastifyInstance) {
   registerEndpoint(api, initiativesContract.setOwners, async ({ ctx, params, body }) => ({
     users: await setInitiativeOwners(ctx, params.id, body.user_ids),
   }));
-  registerEndpoint(api, initiativesContract.uploadPicture, ({ ctx, params, files }) =>
-    uploadInitiativePicture(ctx, params.id, files),
+  registerEndpoint(
+    api,
+    initiativesContract.uploadPicture,
+    ({ ctx, params, files }) => uploadInitiativePicture(ctx, params.id, files),
+    { maxFiles: 1 },
   );
+  registerEndpoint(api, initiativesContract.removePicture, async ({ ctx, params }) => {
+    await removeInitiativePicture(ctx, params.id);
+    return undefined;
+  });
 }

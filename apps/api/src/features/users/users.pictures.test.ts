@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@helder/shared/users';
+import { auditLog } from '../../db/schema';
 import { pictureKeys } from '../../lib/pictures';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -179,5 +181,58 @@ describe('POST /api/user/:id/profile-picture', () => {
     });
     expect(res.statusCode).toBe(204);
     for (const key of keys) expect(await t.storage.get(key)).toBeNull();
+  });
+});
+
+describe('DELETE /api/user/:id/profile-picture', () => {
+  const remove = (id: number, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'DELETE', url: `/api/user/${id}/profile-picture`, headers });
+  const pictureChanges = async (id: number) =>
+    (
+      await t.database.db
+        .select({ changes: auditLog.changes })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityClass, 'User'), eq(auditLog.entityId, id)))
+        .orderBy(auditLog.id)
+    ).map((row) => row.changes?.profile_picture);
+
+  it('removes the files and the picture, audits it once, and answers 204 again', async () => {
+    const me = await createUser(t);
+    const picture = (await upload(me.user.id, await image(30, 30), me.headers)).json<Uploaded>();
+    const key = keyOf(picture.attachment_url);
+    const res = await remove(me.user.id, me.headers);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
+    const profile = (await t.app.inject({ url: `/api/user/${me.user.id}` })).json<User>();
+    expect(profile.profile_picture).toBeNull();
+    const audited = [
+      { from: null, to: key },
+      { from: key, to: null },
+    ];
+    expect(await pictureChanges(me.user.id)).toEqual(audited);
+
+    expect((await remove(me.user.id, me.headers)).statusCode).toBe(204);
+    expect(await pictureChanges(me.user.id)).toEqual(audited);
+  });
+
+  it('has the rights of the upload: 401, 403 and 404 leave the picture in place', async () => {
+    const admin = await createUser(t, { role: 'administrator' });
+    const superuser = await createUser(t, { isSuperuser: true });
+    const me = await createUser(t);
+    const other = await createUser(t);
+    const png = await image(16, 16);
+    const mine = keyOf((await upload(me.user.id, png, me.headers)).json<Uploaded>().attachment_url);
+    await upload(superuser.user.id, png, superuser.headers);
+    expect((await remove(me.user.id)).statusCode).toBe(401);
+    expect((await remove(me.user.id, other.headers)).statusCode).toBe(403);
+    expect((await remove(superuser.user.id, admin.headers)).statusCode).toBe(403);
+    expect((await remove(999999, admin.headers)).statusCode).toBe(404);
+    for (const k of pictureKeys(mine)) expect(await t.storage.get(k)).not.toBeNull();
+    const su = (await t.app.inject({ url: `/api/user/${superuser.user.id}` })).json<User>();
+    expect(su.profile_picture).not.toBeNull();
+
+    expect((await remove(me.user.id, admin.headers)).statusCode).toBe(204);
+    for (const k of pictureKeys(mine)) expect(await t.storage.get(k)).toBeNull();
   });
 });

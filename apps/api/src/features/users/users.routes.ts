@@ -6,6 +6,7 @@ import {
   getUser,
   inviteUser,
   listUsers,
+  removeUserPicture,
   updateUser,
   uploadPicture,
 } from './users.service';
@@ -24,7 +25,14 @@ export async function usersRoutes(api: FastifyInstance) {
     await deleteUser(ctx, params.id);
     return undefined;
   });
-  registerEndpoint(api, usersContract.uploadPicture, ({ ctx, params, files }) =>
-    uploadPicture(ctx, params.id, files),
+  registerEndpoint(
+    api,
+    usersContract.uploadPicture,
+    ({ ctx, params, files }) => uploadPicture(ctx, params.id, files),
+    { maxFiles: 1 },
   );
+  registerEndpoint(api, usersContract.removePicture, async ({ ctx, params }) => {
+    await removeUserPicture(ctx, params.id);
+    return undefined;
+  });
 }

@@ -14,9 +14,9 @@ import { conflict, forbidden, isUniqueViolation, notFound } from '../../http/err
 import type { Upload } from '../../http/uploads';
 import { audit, diff } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { replacePicture } from '../../lib/picture-upload';
+import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
 import { removeStoredFiles } from '../../lib/purge';
-import { revokePasswordTokens, sendInvitation } from '../auth';
+import { sendInvitation, storePassword } from '../auth';
 import {
   emailTaken,
   lockUserPicture,
@@ -143,22 +143,25 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Prom
     before[field] = from;
     after[field] = to;
   }
+  let passwordHash: string | undefined;
   if (input.password !== undefined) {
     if (!allowed.has('password')) throw forbidden('Only the user themself can change the password');
-    set.passwordHash = await hashPassword(input.password);
+    passwordHash = await hashPassword(input.password);
   }
-  if (Object.keys(set).length === 0) return toUserResponse(ctx, row);
+  if (Object.keys(set).length === 0 && passwordHash === undefined) {
+    return toUserResponse(ctx, row);
+  }
   if (set.email !== undefined && (await emailTaken(ctx.db, set.email, id))) {
     throw emailTakenError();
   }
 
   try {
     const updated = await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set(set).where(eq(users.id, id));
+      if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, id));
       const changes = diff(before, after);
-      if (set.passwordHash !== undefined) {
+      if (passwordHash !== undefined) {
         changes.password = { from: '***', to: '***' };
-        await revokePasswordTokens(tx, id);
+        await storePassword(tx, id, passwordHash);
       }
       await audit(tx, {
         actorId: actor.id,
@@ -208,15 +211,14 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   if (row.pictureKey) await removeStoredFiles(ctx, [row.pictureKey]);
 }
 
-/** Stores a new profile picture with thumbnails; the old files go after the commit (§11). */
-export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
+/** Whoever may edit the user may change their picture, by upload or removal alike (§11). */
+async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
   if (!can(actor, 'edit', subjectOf(row))) throw forbidden('You may not edit this user');
-  return replacePicture(
-    ctx,
+  return {
     actor,
-    {
+    target: {
       entityClass: 'User',
       entityId: id,
       folder: `users/${id}`,
@@ -227,6 +229,16 @@ export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Prom
         return current.pictureKey;
       },
     },
-    files,
-  );
+  };
+}
+
+/** Stores a new profile picture with thumbnails; the old files go after the commit (§11). */
+export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
+  const { actor, target } = await pictureOf(ctx, id);
+  return replacePicture(ctx, actor, target, files);
+}
+
+export async function removeUserPicture(ctx: Ctx, id: number): Promise<void> {
+  const { actor, target } = await pictureOf(ctx, id);
+  await removePicture(ctx, actor, target);
 }

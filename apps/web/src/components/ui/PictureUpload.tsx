@@ -1,9 +1,10 @@
 /**
  * A picture input (profile photo, initiative/activity picture): label and hint, the current
- * picture, a button-styled label over the invisible native file input, the chosen file's name and
- * the error. Only the image types the server accepts are passed on.
+ * picture with a remove button, a button-styled label over the invisible native file input, the
+ * chosen file's name and the error. Only the image types the server accepts are passed on.
  */
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { Button } from './Button';
 import buttonStyles from './Button.module.css';
 import styles from './PictureUpload.module.css';
 import fieldStyles from './TextField.module.css';
@@ -30,6 +31,8 @@ export interface PictureUploadProps {
   onChange: (file: File | null) => void;
   /** A chosen file that is not an accepted image (the input is cleared again). */
   onNotImage: () => void;
+  /** Offered beside the current picture (only while there is one). */
+  remove?: { label: string; onRemove: () => void };
 }
 
 export function PictureUpload({
@@ -43,8 +46,10 @@ export function PictureUpload({
   invalid = false,
   onChange,
   onNotImage,
+  remove,
 }: PictureUploadProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${id}-label`;
   const buttonId = `${id}-button`;
   const hintId = `${id}-hint`;
@@ -70,8 +75,22 @@ export function PictureUpload({
       </p>
       <div className={styles.row}>
         {current}
+        {current && remove ? (
+          <Button
+            variant="secondary"
+            aria-describedby={labelId}
+            onClick={() => {
+              remove.onRemove();
+              // The button goes with the picture: keep the keyboard focus in the field.
+              inputRef.current?.focus();
+            }}
+          >
+            {remove.label}
+          </Button>
+        ) : null}
         {/* The native control stays focusable but invisible; its label is the visible button. */}
         <input
+          ref={inputRef}
           id={id}
           type="file"
           accept={PICTURE_TYPES.join(',')}

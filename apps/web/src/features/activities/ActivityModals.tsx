@@ -24,6 +24,7 @@ import {
   useActivity,
   useCreateActivity,
   useDeleteActivity,
+  useRemoveActivityPicture,
   useSetActivityOwners,
   useUpdateActivity,
   useUploadActivityPicture,
@@ -66,6 +67,7 @@ export function EditActivityModal() {
   const editFields = useEntityEditFields({ entity_class: 'Activity', entity_id: activityId });
   const update = useUpdateActivity(initiativeId, activityId);
   const upload = useUploadActivityPicture(initiativeId, activityId);
+  const removePicture = useRemoveActivityPicture(initiativeId, activityId);
   return (
     <EditFundModal
       kind="activity"
@@ -75,6 +77,7 @@ export function EditActivityModal() {
       allFields={ACTIVITY_FORM_FIELDS}
       update={update}
       upload={upload}
+      removePicture={removePicture}
     />
   );
 }

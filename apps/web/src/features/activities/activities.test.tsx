@@ -7,7 +7,7 @@ import { i18next } from '../../lib/i18n';
 import { actionsFor, fakeApi, jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { activity, initiative } from '../../test/fund-fixtures';
+import { activity, initiative, picture } from '../../test/fund-fixtures';
 
 beforeAll(async () => {
   await Promise.all([
@@ -286,6 +286,27 @@ describe('manage activity (edit-activity)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/funds/3/activities/21'));
     const [patch] = requestsTo(requests, 'PATCH', '/api/initiative/3/activity/21');
     expect(jsonBody(patch)).toEqual({ purpose: 'Meer groen' });
+  });
+
+  it("removes the activity's picture on 'Opslaan'", async () => {
+    const { requests } = api({
+      activityData: activity({ profile_picture: picture('plantdag') }),
+      actions: ['read', 'edit'],
+      fields: ['description', 'purpose', 'target_audience'],
+      routes: {
+        'DELETE /api/initiative/:id/activity/:activityId/profile-picture': () =>
+          new Response(null, { status: 204 }),
+      },
+    });
+    const { user, router } = renderApp('/funds/3/activities/21/edit-activity');
+    const dialog = await screen.findByRole('dialog', { name: 'Beheer activiteit' });
+    const form = await within(dialog).findByRole('form', { name: 'Beheer activiteit' });
+    await user.click(within(form).getByRole('button', { name: 'Verwijderen' }));
+    expect(within(form).queryByRole('img', { name: 'Huidige afbeelding' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/funds/3/activities/21'));
+    const path = '/api/initiative/3/activity/21/profile-picture';
+    expect(requestsTo(requests, 'DELETE', path)).toHaveLength(1);
   });
 });
 

@@ -104,6 +104,19 @@ export function useUploadActivityPicture(initiativeId: number, activityId: numbe
   });
 }
 
+/** DELETE …/activity/:activityId/profile-picture: the picture and its files. */
+export function useRemoveActivityPicture(initiativeId: number, activityId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callApi(activitiesContract.removePicture, { params: { id: initiativeId, activityId } }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: activitiesKeys.detail(initiativeId, activityId),
+      }),
+  });
+}
+
 /** DELETE …/activity/:activityId; the activity leaves the list (its page is being left). */
 export function useDeleteActivity(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();

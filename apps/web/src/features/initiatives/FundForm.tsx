@@ -32,7 +32,7 @@ import {
   type FundMode,
 } from './schemas';
 
-/** Thrown by `onSubmit` when the fields were saved but the picture upload failed. */
+/** Thrown by `onSubmit` when the fields were saved but the picture upload or removal failed. */
 export class PictureUploadError extends Error {
   override readonly name = 'PictureUploadError';
   constructor(override readonly cause: unknown) {
@@ -109,7 +109,11 @@ export function mapServerError(
   return [{ field: 'root', message: failed }];
 }
 
-function pictureErrorKey(error: unknown): ErrorKey {
+/** What a save does with the picture: upload a chosen file, remove the current one, or nothing. */
+export type PictureChange = File | 'remove' | null;
+
+function pictureErrorKey(error: unknown, change: PictureChange): ErrorKey {
+  if (change === 'remove') return 'form.errors.pictureRemoveFailed';
   if (isApiError(error) && error.status === 413) return 'form.errors.pictureTooLarge';
   return 'form.errors.pictureFailed';
 }
@@ -122,11 +126,11 @@ export interface FundFormProps {
   /** The fields shown (and sent), in any order; shown in the form's order. */
   fields: readonly FundField[];
   defaultValues: FundFormValues;
-  /** Manage forms: the current picture and a file input (images only). */
+  /** Manage forms: the current picture (removable) and a file input (images only). */
   picture?: { current: Picture | null } | undefined;
   busy: boolean;
   /** Saves; throws an ApiError (fields) or a PictureUploadError (picture) to keep the form open. */
-  onSubmit: (values: FundFormOutput, picture: File | null) => Promise<unknown>;
+  onSubmit: (values: FundFormOutput, picture: PictureChange) => Promise<unknown>;
   onCancel: () => void;
 }
 
@@ -144,6 +148,8 @@ export function FundForm({
   const { t } = useTranslation('initiatives');
   const formId = useId();
   const [file, setFile] = useState<File | null>(null);
+  // Like a chosen file, a removal waits for 'Opslaan'; a chosen file replaces the picture anyway.
+  const [removed, setRemoved] = useState(false);
   const [pictureError, setPictureError] = useState<MessageKey | null>(null);
   const shown = (field: FundField) => fields.includes(field);
   const rules = textRules(mode, kind);
@@ -164,11 +170,14 @@ export function FundForm({
 
   const submit = handleSubmit(async (values) => {
     if (pictureError) return;
+    const change: PictureChange = file ?? (removed ? 'remove' : null);
     try {
-      await onSubmit(values, file);
+      await onSubmit(values, change);
     } catch (error) {
       if (error instanceof PictureUploadError) {
-        setPictureError(pictureErrorKey(error.cause));
+        setPictureError(pictureErrorKey(error.cause, change));
+        // The picture is still there: show it again, with the button to retry.
+        setRemoved(false);
         return;
       }
       let focused = false;
@@ -271,7 +280,7 @@ export function FundForm({
           chooseLabel={t('form.fields.choosePicture')}
           noneChosenLabel={t('form.fields.noPictureChosen')}
           current={
-            picture.current?.attachment_thumbnail_url_128 ? (
+            picture.current?.attachment_thumbnail_url_128 && !removed ? (
               <img
                 src={picture.current.attachment_thumbnail_url_128}
                 alt={t('form.fields.currentPicture')}
@@ -283,6 +292,13 @@ export function FundForm({
           }
           file={file}
           error={pictureError ? t(pictureError) : null}
+          remove={{
+            label: t('form.fields.removePicture'),
+            onRemove: () => {
+              setPictureError(null);
+              setRemoved(true);
+            },
+          }}
           onChange={(chosen) => {
             setPictureError(null);
             setFile(chosen);

@@ -41,6 +41,7 @@ export interface EditFundModalProps {
   allFields: readonly FundField[];
   update: { mutateAsync: (changes: FundFormOutput) => Promise<unknown> };
   upload: { mutateAsync: (file: File) => Promise<unknown> };
+  removePicture: { mutateAsync: () => Promise<unknown> };
 }
 
 /** 'Beheer initiatief' / 'Beheer activiteit': the fields edit-fields allows, and the picture. */
@@ -52,6 +53,7 @@ export function EditFundModal({
   allFields,
   update,
   upload,
+  removePicture,
 }: EditFundModalProps) {
   const { t } = useTranslation(namespace(kind));
   const { t: ti } = useTranslation('initiatives');
@@ -88,14 +90,16 @@ export function EditFundModal({
             picture={{ current: data.profile_picture }}
             busy={busy}
             onCancel={() => close()}
-            onSubmit={async (values, file) => {
+            onSubmit={async (values, picture) => {
               setBusy(true);
               try {
                 const changes = changedValues(values, data);
                 if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
-                if (file) {
+                if (picture) {
                   try {
-                    await upload.mutateAsync(file);
+                    await (picture === 'remove'
+                      ? removePicture.mutateAsync()
+                      : upload.mutateAsync(picture));
                   } catch (error) {
                     throw new PictureUploadError(error);
                   }

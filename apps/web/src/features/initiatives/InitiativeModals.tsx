@@ -16,6 +16,7 @@ import {
   useCreateInitiative,
   useDeleteInitiative,
   useInitiative,
+  useRemoveInitiativePicture,
   useSetInitiativeOwners,
   useUpdateInitiative,
   useUploadInitiativePicture,
@@ -91,6 +92,7 @@ export function EditInitiativeModal() {
   const editFields = useEntityEditFields({ entity_class: 'Initiative', entity_id: id });
   const update = useUpdateInitiative(id);
   const upload = useUploadInitiativePicture(id);
+  const removePicture = useRemoveInitiativePicture(id);
   return (
     <EditFundModal
       kind="initiative"
@@ -100,6 +102,7 @@ export function EditInitiativeModal() {
       allFields={INITIATIVE_FORM_FIELDS}
       update={update}
       upload={upload}
+      removePicture={removePicture}
     />
   );
 }

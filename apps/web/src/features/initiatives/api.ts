@@ -124,6 +124,19 @@ export function useUploadInitiativePicture(id: number) {
   });
 }
 
+/** DELETE /api/initiative/:id/profile-picture: the picture and its files. */
+export function useRemoveInitiativePicture(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(initiativesContract.removePicture, { params: { id } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: initiativesKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+      ]),
+  });
+}
+
 /** DELETE /api/initiative/:id; the detail stays cached while the page is being left. */
 export function useDeleteInitiative(id: number) {
   const queryClient = useQueryClient();

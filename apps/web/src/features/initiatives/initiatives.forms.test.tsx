@@ -42,7 +42,8 @@ const regulation = {
 
 function sponsorsApi(post: FakeHandler) {
   return fakeApi({
-    'GET /api/funder/:id': () => jsonResponse(200, { id: 1, name: 'Gemeente Oost', url: '' }),
+    'GET /api/funder/:id': () =>
+      jsonResponse(200, { id: 1, name: 'Gemeente Oost', url: '', regulations: [] }),
     'GET /api/funder/:id/regulations': () =>
       jsonResponse(200, { regulations: [{ id: 9, name: 'Buurtbudget', description: '' }] }),
     'GET /api/funder/:id/regulation/:regId': () => jsonResponse(200, regulation),
@@ -206,11 +207,13 @@ function manageApi({
   data = initiative(),
   patch = (request) => jsonResponse(200, { ...data, ...(jsonBody(request) as object) }),
   upload = () => jsonResponse(200, picture('nieuw')),
+  removal = () => new Response(null, { status: 204 }),
 }: {
   fields: string[];
   data?: Initiative;
   patch?: FakeHandler;
   upload?: FakeHandler;
+  removal?: FakeHandler;
 }) {
   return fakeApi({
     'GET /api/initiative/:id': () => jsonResponse(200, data),
@@ -218,6 +221,7 @@ function manageApi({
     'GET /api/auth/entity-access/edit-fields': () => jsonResponse(200, { fields }),
     'PATCH /api/initiative/:id': patch,
     'POST /api/initiative/:id/profile-picture': upload,
+    'DELETE /api/initiative/:id/profile-picture': removal,
     'GET /api/initiatives': () => jsonResponse(200, { initiatives: [] }),
   });
 }
@@ -347,6 +351,54 @@ describe('manage initiative (edit-fund)', () => {
     expect((upload?.body as FormData).get('file')).toBe(png);
     // Nothing else changed: no PATCH.
     expect(requestsTo(requests, 'PATCH', '/api/initiative/3')).toEqual([]);
+  });
+
+  it("offers 'Verwijderen' only beside a current picture", async () => {
+    const { dialog } = await openManage({ fields: STORY });
+    expect(within(dialog).queryByRole('img', { name: 'Huidige afbeelding' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Verwijderen' })).toBeNull();
+  });
+
+  it("removes the picture from the form at once and from the server on 'Opslaan'", async () => {
+    const { dialog, user, requests, router } = await openManage({
+      fields: STORY,
+      data: initiative({ profile_picture: picture('tuin') }),
+    });
+    expect(within(dialog).getByRole('img', { name: 'Huidige afbeelding' })).toBeVisible();
+    const remove = within(dialog).getByRole('button', { name: 'Verwijderen' });
+    expect(remove).toHaveAttribute('type', 'button');
+    remove.focus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByRole('img', { name: 'Huidige afbeelding' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Verwijderen' })).toBeNull();
+    expect(within(dialog).getByLabelText('Afbeelding Kies een afbeelding')).toHaveFocus();
+    expect(requestsTo(requests, 'DELETE', '/api/initiative/3/profile-picture')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/funds/3/details'));
+    expect(requestsTo(requests, 'DELETE', '/api/initiative/3/profile-picture')).toHaveLength(1);
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
+  });
+
+  it('says so and stays open when removing the picture fails', async () => {
+    const { dialog, user, requests, router } = await openManage({
+      fields: STORY,
+      data: initiative({ profile_picture: picture('tuin') }),
+      removal: () => jsonResponse(500, { detail: 'kapot', code: 'INTERNAL_ERROR' }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(
+      await within(dialog).findByText('Het verwijderen van de afbeelding is mislukt'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/funds/3/edit-fund');
+    // Still on the server, so shown again and removable again: the next save retries.
+    expect(within(dialog).getByRole('img', { name: 'Huidige afbeelding' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(requestsTo(requests, 'DELETE', '/api/initiative/3/profile-picture')).toHaveLength(2),
+    );
   });
 });
 

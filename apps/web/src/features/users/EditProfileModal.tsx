@@ -11,7 +11,7 @@ import { RouteModal } from '../../components/ui/Modal';
 import { PictureUpload } from '../../components/ui/PictureUpload';
 import { TextField } from '../../components/ui/TextField';
 import { isApiError } from '../../lib/api';
-import { useUpdateUser, useUploadPicture } from './api';
+import { useRemovePicture, useUpdateUser, useUploadPicture } from './api';
 import { Avatar } from './Avatar';
 import { CheckboxField } from '../../components/ui/ChoiceFields';
 import { TextArea } from '../../components/ui/TextArea';
@@ -25,7 +25,10 @@ import {
 } from './schemas';
 
 type PhotoError =
-  'editProfile.photoNotImage' | 'editProfile.photoTooLarge' | 'editProfile.photoFailed';
+  | 'editProfile.photoNotImage'
+  | 'editProfile.photoTooLarge'
+  | 'editProfile.photoFailed'
+  | 'editProfile.photoRemoveFailed';
 
 function photoErrorKey(error: unknown): PhotoError {
   if (isApiError(error) && error.status === 413) return 'editProfile.photoTooLarge';
@@ -46,9 +49,12 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
   const { t } = useTranslation('users');
   const update = useUpdateUser(user.id);
   const upload = useUploadPicture(user.id);
-  const busy = update.isPending || upload.isPending;
+  const removal = useRemovePicture(user.id);
+  const busy = update.isPending || upload.isPending || removal.isPending;
   const listed = (field: string) => fields.includes(field);
   const [photo, setPhoto] = useState<File | null>(null);
+  // Like a chosen photo, a removal waits for 'Opslaan'.
+  const [photoRemoved, setPhotoRemoved] = useState(false);
   const [photoError, setPhotoError] = useState<PhotoError | null>(null);
   // A failed save marks the inputs as error (spec §8).
   const [failed, setFailed] = useState(false);
@@ -110,6 +116,15 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
           setPhotoError(photoErrorKey(error));
           return;
         }
+      } else if (photoRemoved) {
+        try {
+          await removal.mutateAsync();
+        } catch {
+          setPhotoError('editProfile.photoRemoveFailed');
+          // The photo is still there: show it again, with the button to retry.
+          setPhotoRemoved(false);
+          return;
+        }
       }
       close();
     } finally {
@@ -169,8 +184,17 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
         chooseLabel={t('editProfile.choosePhoto')}
         noneChosenLabel={t('editProfile.noPhotoChosen')}
         current={
-          user.profile_picture ? <Avatar user={user} alt={t('editProfile.currentPhoto')} /> : null
+          user.profile_picture && !photoRemoved ? (
+            <Avatar user={user} alt={t('editProfile.currentPhoto')} />
+          ) : null
         }
+        remove={{
+          label: t('editProfile.removePhoto'),
+          onRemove: () => {
+            setPhotoError(null);
+            setPhotoRemoved(true);
+          },
+        }}
         file={photo}
         error={photoError ? t(photoError) : null}
         invalid={failed}
