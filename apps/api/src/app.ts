@@ -8,17 +8,23 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Endpoint } from '@helder/shared/http';
+import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import type { Ctx } from './http/context';
+import { assertSafeText } from './http/text-guard';
 import type { Mailer } from './lib/mail';
 import type { Storage } from './lib/storage';
 import authPlugin from './plugins/auth';
@@ -49,6 +55,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // Errors of the router itself (bad percent-encoding, an over-long path segment) never reach
+    // the error handler: give them the same body as every other client error.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      const body: ErrorBody = { detail: error.message, code: 'BAD_REQUEST' };
+      void reply.code(error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400).send(body);
+    },
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -77,7 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   if (config.corsOrigins.length > 0) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+    // Bearer tokens, not cookies: no credentials. Every method the API uses must pass a preflight,
+    // or a web client on its own origin could read but never edit or delete.
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
   }
   await app.register(formbody);
   await app.register(multipart);
@@ -96,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config,
     };
   });
+  // Before every route's own hooks, so no handler or query ever sees text it cannot store.
+  app.addHook('preValidation', async (request) => assertSafeText(request));
 
   await app.register(swagger, {
     openapi: {
@@ -119,10 +141,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
       // Client-side routes: every page URL gets the SPA shell.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Revalidated on every visit, so a deploy reaches users at once.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({ detail: 'Not found', code: 'NOT_FOUND' });
   });

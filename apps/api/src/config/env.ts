@@ -79,12 +79,20 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+const trustHops =
+  (hops: number): Config['trustProxy'] =>
+  (_address, hop) =>
+    hop < hops;
+
+/**
+ * The client address is the rightmost X-Forwarded-For entry that a trusted proxy did not add.
+ * Fastify's own `true` trusts every hop and takes the leftmost entry, which the client writes
+ * itself: rotating it would dodge the login limit. So `true` means one proxy in front of us.
+ */
 function parseTrustProxy(value: string): Config['trustProxy'] {
-  if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
+  if (value === 'false') return false;
+  if (value === 'true') return trustHops(1);
+  if (/^\d+$/.test(value)) return trustHops(Number(value));
   return value;
 }
 

@@ -1,14 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Signed file URLs live at least an hour (server-rules §11); two hours leaves slack for a page. */
-export const FILE_URL_TTL_SECONDS = 2 * 60 * 60;
+/**
+ * Signed file URLs expire on the hour after next: valid at least an hour (server-rules §11) and
+ * the same for every read within one hour, so browsers can cache a picture instead of fetching
+ * it again under a new URL in every response.
+ */
+export const FILE_URL_WINDOW_SECONDS = 60 * 60;
 
 const signature = (secret: string, key: string, exp: number) =>
   createHmac('sha256', secret).update(`file:${key}:${exp}`).digest('base64url');
 
+/** The expiry (seconds since the epoch) of URLs signed at `now`. */
+export function fileUrlExpiry(now: Date): number {
+  const window = Math.floor(now.getTime() / 1000 / FILE_URL_WINDOW_SECONDS);
+  return (window + 2) * FILE_URL_WINDOW_SECONDS;
+}
+
 /** An absolute, signed, expiring URL for a stored file. */
 export function signFileUrl(publicUrl: string, secret: string, key: string, now: Date): string {
-  const exp = Math.floor(now.getTime() / 1000) + FILE_URL_TTL_SECONDS;
+  const exp = fileUrlExpiry(now);
   return `${publicUrl}/api/files/${key}?exp=${exp}&sig=${signature(secret, key, exp)}`;
 }
 

@@ -7,11 +7,11 @@ const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(
   secret: string,
-  user: { id: number; email: string },
+  user: { id: number; email: string; tokenVersion: number },
   now: Date,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ username: user.email })
+  return new SignJWT({ username: user.email, ver: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuedAt(iat)
@@ -19,12 +19,15 @@ export async function signAccessToken(
     .sign(key(secret));
 }
 
-/** The user id of a valid, unexpired token; null for anything else. */
+/**
+ * The user id and token version of a valid, unexpired token; null for anything else. The caller
+ * compares the version with the user's current one (a password change bumps it).
+ */
 export async function verifyAccessToken(
   secret: string,
   token: string,
   now: Date,
-): Promise<number | null> {
+): Promise<{ id: number; version: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
@@ -33,7 +36,7 @@ export async function verifyAccessToken(
     const claims = jwtClaims.safeParse(payload);
     if (!claims.success) return null;
     const id = Number(claims.data.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    return Number.isInteger(id) && id > 0 ? { id, version: claims.data.ver ?? 0 } : null;
   } catch {
     return null;
   }

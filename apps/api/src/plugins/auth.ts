@@ -20,7 +20,7 @@ interface AuthOptions {
 
 /**
  * Sets `request.actor`. A missing header, `Bearer `, `Bearer undefined`, a bad or expired token,
- * or a deactivated user all mean anonymous; routes that need login answer 401 themselves.
+ * a deactivated user, or a token from before the user's last password change all mean anonymous; routes that need login answer 401 themselves.
  */
 async function auth(app: FastifyInstance, { db, secret, clock }: AuthOptions) {
   app.decorateRequest('actor', null);
@@ -28,18 +28,19 @@ async function auth(app: FastifyInstance, { db, secret, clock }: AuthOptions) {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) return;
-    const id = await verifyAccessToken(secret, match[1]!, clock());
-    if (id === null) return;
+    const token = await verifyAccessToken(secret, match[1]!, clock());
+    if (token === null) return;
     const [user] = await db
       .select({
         id: users.id,
         role: users.role,
         isSuperuser: users.isSuperuser,
         isActive: users.isActive,
+        tokenVersion: users.tokenVersion,
       })
       .from(users)
-      .where(eq(users.id, id));
-    if (user?.isActive) {
+      .where(eq(users.id, token.id));
+    if (user?.isActive && user.tokenVersion === token.version) {
       request.actor = { id: user.id, role: user.role, isSuperuser: user.isSuperuser };
     }
   });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { endpoint, idSchema, userIdsBody } from '../http';
+import { emptyResponse, endpoint, idSchema, parentIdSchema, userIdsBody } from '../http';
 import { ownerSchema } from '../initiatives/initiatives.schema';
 import { pictureSchema } from '../users/users.schema';
 import { activityBody, activityPatch, activitySchema } from './activities.schema';
 
 const initiativeParams = z.object({ id: idSchema });
-const activityParams = z.object({ id: idSchema, activityId: idSchema });
+const activityParams = z.object({ id: parentIdSchema, activityId: idSchema });
 const base = '/initiative/:id/activity';
 
 export const activitiesContract = {
@@ -56,5 +56,13 @@ export const activitiesContract = {
     bodyType: 'multipart',
     params: activityParams,
     response: pictureSchema,
+  }),
+  removePicture: endpoint({
+    method: 'DELETE',
+    path: `${base}/:activityId/profile-picture`,
+    summary: 'Remove the activity picture and its files (also when there is none)',
+    params: activityParams,
+    response: emptyResponse,
+    status: 204,
   }),
 };

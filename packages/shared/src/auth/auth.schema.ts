@@ -26,7 +26,13 @@ export const entityAccessQuery = z.object({
 });
 
 /** Claims of our bearer JWT (server-rules §3). */
-export const jwtClaims = z.object({ sub: z.string(), username: z.string(), exp: z.number() });
+export const jwtClaims = z.object({
+  sub: z.string(),
+  username: z.string(),
+  exp: z.number(),
+  /** The user's token version when it was issued; absent on tokens from before it existed. */
+  ver: z.number().int().min(0).optional(),
+});
 export type JwtClaims = z.infer<typeof jwtClaims>;
 
 export { emailSchema };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idParams, pagingQuery } from '../http';
-import { funderBody, funderPatch, funderSchema } from './funders.schema';
+import { funderBody, funderDetailSchema, funderPatch, funderSchema } from './funders.schema';
 
 export const fundersContract = {
   list: endpoint({
@@ -21,10 +21,10 @@ export const fundersContract = {
   get: endpoint({
     method: 'GET',
     path: '/funder/:id',
-    summary: 'Read one funder',
+    summary: 'Read one funder with its regulations ({id, name}, by name)',
     public: true,
     params: idParams,
-    response: funderSchema,
+    response: funderDetailSchema,
   }),
   update: endpoint({
     method: 'PATCH',

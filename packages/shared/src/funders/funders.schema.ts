@@ -5,6 +5,11 @@ export const URL_MAX = 2048;
 
 export const funderSchema = z.object({ id: z.number(), name: z.string(), url: z.string() });
 export type Funder = z.infer<typeof funderSchema>;
+/** GET /funder/{id} also names its regulations, by name, so a client can go down the tree. */
+export const funderDetailSchema = funderSchema.extend({
+  regulations: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type FunderDetail = z.infer<typeof funderDetailSchema>;
 
 export const funderBody = z.object({
   name: z.string().trim().min(1).max(FUNDER_NAME_MAX),

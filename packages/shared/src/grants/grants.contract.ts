@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { endpoint, idSchema, userIdsBody } from '../http';
+import { endpoint, idSchema, parentIdSchema, userIdsBody } from '../http';
 import { officerSchema } from '../regulations';
 import { grantBody, grantPatch, grantSchema } from './grants.schema';
 
-const regulationParams = z.object({ id: idSchema, regId: idSchema });
-const grantParams = regulationParams.extend({ grantId: idSchema });
+const regulationParams = z.object({ id: parentIdSchema, regId: idSchema });
+const grantParams = z.object({ id: parentIdSchema, regId: parentIdSchema, grantId: idSchema });
 const base = '/funder/:id/regulation/:regId';
 
 export const grantsContract = {

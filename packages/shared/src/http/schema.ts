@@ -4,7 +4,10 @@ import { z } from 'zod';
  * Lenient input helpers (server-rules §1): numeric strings count as numbers, "true"/"false" as
  * booleans, and an empty query parameter means "no filter".
  */
-const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+// Plain decimal notation only: Number() would also read '0x38', '1e3', ' 7' and 'Infinity',
+// which turned a hex path id into another entity's id.
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const toNumber = (v: unknown) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v);
 const toBoolean = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -14,8 +17,19 @@ export const booleanish = () => z.preprocess(toBoolean, z.boolean());
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
 
-export const idSchema = numberish(z.number().int().positive().max(2_147_483_647));
+const MAX_ID = 2_147_483_647;
+/** Ids are written in decimal digits only: '1.0', '+1' and '0x1' are not ids (server-rules §1). */
+const toId = (v: unknown) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v);
+const idNumber = (min: number) => z.preprocess(toId, z.number().int().min(min).max(MAX_ID));
+export const idSchema = idNumber(1);
 export const idParams = z.object({ id: idSchema });
+/**
+ * A parent id in a nested path: 0 means "whichever it is" (server-rules §1), because clients
+ * that only know the child's id request `/funder/0/regulation/0/grant/7`.
+ */
+export const parentIdSchema = idNumber(0);
+/** True when a path's parent id is 0 (any parent) or names the real parent. */
+export const isParent = (pathId: number, realId: number) => pathId === 0 || pathId === realId;
 
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParams, idSchema, userIdsBody } from '../http';
+import { emptyResponse, endpoint, idParams, idSchema, parentIdSchema, userIdsBody } from '../http';
 import { pictureSchema } from '../users/users.schema';
 import {
   initiativeBody,
@@ -10,7 +10,7 @@ import {
   ownerSchema,
 } from './initiatives.schema';
 
-const grantParams = z.object({ id: idSchema, regId: idSchema, grantId: idSchema });
+const grantParams = z.object({ id: parentIdSchema, regId: parentIdSchema, grantId: idSchema });
 
 export const initiativesContract = {
   list: endpoint({
@@ -69,5 +69,13 @@ export const initiativesContract = {
     bodyType: 'multipart',
     params: idParams,
     response: pictureSchema,
+  }),
+  removePicture: endpoint({
+    method: 'DELETE',
+    path: '/initiative/:id/profile-picture',
+    summary: 'Remove the initiative picture and its files (also when there is none)',
+    params: idParams,
+    response: emptyResponse,
+    status: 204,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idSchema, pagingQuery } from '../http';
+import { endpoint, idSchema, pagingQuery, parentIdSchema } from '../http';
 import { mediaResponse } from './media.schema';
 
 export const mediaContract = {
@@ -17,7 +17,7 @@ export const mediaContract = {
     path: '/initiative/:id/activity/:activityId/media',
     summary: "Attachments of the activity's visible payments, newest first",
     public: true,
-    params: z.object({ id: idSchema, activityId: idSchema }),
+    params: z.object({ id: parentIdSchema, activityId: idSchema }),
     query: pagingQuery,
     response: mediaResponse,
   }),

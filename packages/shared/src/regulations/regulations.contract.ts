@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idSchema } from '../http';
+import { endpoint, idSchema, parentIdSchema } from '../http';
 import {
   officerSchema,
   officersBody,
@@ -10,7 +10,7 @@ import {
 } from './regulations.schema';
 
 const funderParams = z.object({ id: idSchema });
-const regulationParams = z.object({ id: idSchema, regId: idSchema });
+const regulationParams = z.object({ id: parentIdSchema, regId: idSchema });
 
 export const regulationsContract = {
   list: endpoint({

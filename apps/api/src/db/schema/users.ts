@@ -28,6 +28,8 @@ export const users = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     /** Storage key of the original picture; thumbnails sit beside it (see lib/pictures). */
     pictureKey: text('picture_key'),
+    /** Bumped when the password changes: access tokens carry it, so older ones stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Activity, activityBody, activityPatch } from '@helder/shared/activities';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
+import { isParent } from '@helder/shared/http';
 import { can, editableFields } from '@helder/shared/permissions';
 import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
@@ -42,7 +43,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 /** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
 export async function findActivity(ctx: Ctx, path: ActivityPath) {
   const row = await selectActivityAccess(ctx.db, ctx.actor, path.activityId);
-  if (!row || row.initiativeId !== path.id) throw notFound('Activity');
+  if (!row || !isParent(path.id, row.initiativeId)) throw notFound('Activity');
   const subject = activitySubject(row);
   if (!can(ctx.actor, 'read', subject)) throw notFound('Activity');
   return { ...row, subject };
@@ -50,7 +51,11 @@ export async function findActivity(ctx: Ctx, path: ActivityPath) {
 
 async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
   const row = await selectActivity(ctx.db, ctx.actor, path.activityId);
-  if (!row || row.initiativeId !== path.id || !can(ctx.actor, 'read', activitySubject(row))) {
+  if (
+    !row ||
+    !isParent(path.id, row.initiativeId) ||
+    !can(ctx.actor, 'read', activitySubject(row))
+  ) {
     throw notFound('Activity');
   }
   return row;

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { audit } from '../../lib/audit';
 import { signAccessToken } from '../../lib/jwt';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { consumePasswordToken, sendPasswordReset } from './auth.tokens';
+import { consumePasswordToken, sendPasswordReset, storePassword } from './auth.tokens';
 import { loadSubject } from './subjects';
 
 type LoginInput = z.output<typeof loginBody>;
@@ -31,6 +31,7 @@ export async function findUserByEmail(db: Executor, email: string) {
       email: users.email,
       passwordHash: users.passwordHash,
       isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
     })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
@@ -80,7 +81,7 @@ export async function resetPassword(ctx: Ctx, input: ResetInput): Promise<void> 
       .from(users)
       .where(eq(users.id, userId));
     if (!before) throw badRequest('Invalid or expired token', 'BAD_TOKEN');
-    await tx.update(users).set({ passwordHash, isVerified: true }).where(eq(users.id, userId));
+    await storePassword(tx, userId, passwordHash, { isVerified: true });
     await audit(tx, {
       actorId: userId,
       entityClass: 'User',

@@ -133,6 +133,33 @@ describe('POST /api/auth/jwt/login', () => {
       await direct.close();
     }
   });
+
+  it.each(['true', '1', '127.0.0.1'])(
+    'behind a trusted proxy (TRUST_PROXY=%s) limits the address the proxy saw, not the one the client wrote',
+    async (trustProxy) => {
+      const proxied = await createTestApp({
+        env: { TRUST_PROXY: trustProxy, AUTH_RATE_LIMIT: '2' },
+      });
+      try {
+        const attempt = (client: string) =>
+          proxied.app.inject({
+            method: 'POST',
+            url: '/api/auth/jwt/login',
+            // The client rotates the leftmost entry; the proxy appends the address it saw.
+            headers: { 'x-forwarded-for': `${nextIp()}, ${client}` },
+            payload: { username: 'x@example.test', password: 'n' },
+            remoteAddress: '127.0.0.1',
+          });
+        const codes: number[] = [];
+        for (let i = 0; i < 3; i++) codes.push((await attempt('198.51.100.4')).statusCode);
+        expect(codes).toEqual([400, 400, 429]);
+        // Another client behind the same proxy keeps its own budget.
+        expect((await attempt('198.51.100.5')).statusCode).toBe(400);
+      } finally {
+        await proxied.close();
+      }
+    },
+  );
 });
 
 describe('bearer tokens', () => {

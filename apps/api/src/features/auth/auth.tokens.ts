@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { passwordTokens } from '../../db/schema';
+import { passwordTokens, users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { invitationMail, resetMail } from './auth.mails';
 
@@ -43,8 +43,20 @@ export async function consumePasswordToken(db: Executor, token: string, now: Dat
   return row.userId;
 }
 
-/** Kills outstanding links, e.g. when the password changes another way. */
-export async function revokePasswordTokens(db: Executor, userId: number) {
+/**
+ * Stores a new password and ends what was issued before it: mailed set/reset links and access
+ * tokens (their version no longer matches), so a leaked token dies with the old password.
+ */
+export async function storePassword(
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+  extra: { isVerified?: true } = {},
+) {
+  await db
+    .update(users)
+    .set({ passwordHash, ...extra, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
   await db.delete(passwordTokens).where(eq(passwordTokens.userId, userId));
 }
 

@@ -2,7 +2,7 @@ export { authRoutes } from './auth.routes';
 export {
   issuePasswordToken,
   passwordLink,
-  revokePasswordTokens,
+  storePassword,
   sendInvitation,
   sendPasswordReset,
 } from './auth.tokens';

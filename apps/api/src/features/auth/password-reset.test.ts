@@ -172,3 +172,75 @@ describe('POST /api/auth/reset-password', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('a new password ends earlier access tokens', () => {
+  const me = (authorization: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/auth/entity-access/actions?entity_class=User',
+      headers: { authorization },
+    });
+  /** A login-only call: 200 while the token works, 401 once it no longer does. */
+  const mine = (authorization: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/initiatives?only_mine=true',
+      headers: { authorization },
+    });
+
+  async function freshToken(email: string, password: string) {
+    const res = await login(email, password);
+    expect(res.statusCode).toBe(200);
+    return `Bearer ${res.json<{ access_token: string }>().access_token}`;
+  }
+
+  it('after a reset: every earlier token is anonymous, a new login works', async () => {
+    const admin = await createUser(t, { role: 'administrator' });
+    const earlier = await freshToken(admin.user.email, DEFAULT_PASSWORD);
+    expect((await me(earlier)).json()).toEqual({ actions: ['create'] });
+
+    await post('/api/auth/forgot-password', { email: admin.user.email });
+    const token = await mailedToken(admin.user.email);
+    expect(
+      (await post('/api/auth/reset-password', { token, password: 'een-nieuw-wachtwoord' }))
+        .statusCode,
+    ).toBe(200);
+
+    for (const old of [earlier, admin.headers.authorization]) {
+      expect((await me(old)).json()).toEqual({ actions: [] });
+      expect((await mine(old)).statusCode).toBe(401);
+    }
+    const renewed = await freshToken(admin.user.email, 'een-nieuw-wachtwoord');
+    expect((await me(renewed)).json()).toEqual({ actions: ['create'] });
+  });
+
+  it('after a change by the user: the old tokens die, other users keep theirs', async () => {
+    const admin = await createUser(t, { role: 'administrator' });
+    const other = await createUser(t, { role: 'administrator' });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${admin.user.id}`,
+      headers: admin.headers,
+      payload: { password: 'een-ander-wachtwoord' },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect((await me(admin.headers.authorization)).json()).toEqual({ actions: [] });
+    expect((await mine(admin.headers.authorization)).statusCode).toBe(401);
+    expect((await me(other.headers.authorization)).json()).toEqual({ actions: ['create'] });
+    const renewed = await freshToken(admin.user.email, 'een-ander-wachtwoord');
+    expect((await me(renewed)).json()).toEqual({ actions: ['create'] });
+  });
+
+  it('an unchanged profile edit keeps the token', async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${user.user.id}`,
+      headers: user.headers,
+      payload: { biography: 'Nieuw' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await mine(user.headers.authorization)).statusCode).toBe(200);
+  });
+});

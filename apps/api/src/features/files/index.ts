@@ -20,10 +20,16 @@ export async function filesRoutes(api: FastifyInstance) {
     const data = await ctx.storage.get(key).catch(() => null);
     if (!data) return reply.status(404).send({ detail: 'File not found', code: 'NOT_FOUND' });
     const ext = key.split('.').pop() ?? '';
+    // A stored key never changes content (a new picture gets a new key), so the file may be
+    // cached for as long as its URL is valid.
+    const maxAge = Math.max(0, parsed.data.exp - Math.floor(ctx.clock().getTime() / 1000));
     return (
       reply
         .header('content-type', CONTENT_TYPES[ext] ?? 'application/octet-stream')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', `private, max-age=${maxAge}, immutable`)
+        // The signature is the permission, so other origins (a web client elsewhere) may embed
+        // the file; everything else keeps helmet's same-origin.
+        .header('cross-origin-resource-policy', 'cross-origin')
         // Files are data, never a page of their own; our pages may frame them (PDF preview).
         .header(
           'content-security-policy',

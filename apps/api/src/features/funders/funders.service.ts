@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Funder, funderBody, funderPatch } from '@helder/shared/funders';
+import type { Funder, FunderDetail, funderBody, funderPatch } from '@helder/shared/funders';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
 import { audit, diff } from '../../lib/audit';
+import { correlated } from '../../lib/initiative-sql';
 import { changedFields } from '../../lib/patch';
 import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
 
@@ -67,8 +68,19 @@ export async function listFunders(
     .limit(page.limit ?? 20);
 }
 
-export async function getFunder(ctx: Ctx, id: number): Promise<Funder> {
-  return requireFunder(ctx, id);
+export async function getFunder(ctx: Ctx, id: number): Promise<FunderDetail> {
+  const [row] = await ctx.db
+    .select({
+      ...funderColumns,
+      regulations: correlated<FunderDetail['regulations']>(sql`(
+        select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)
+          order by lower(r.name), r.id), '[]'::json)
+        from ${regulations} r where r.funder_id = ${funders.id})`),
+    })
+    .from(funders)
+    .where(eq(funders.id, id));
+  if (!row) throw notFound('Funder');
+  return row;
 }
 
 export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder> {

@@ -39,7 +39,7 @@ const patch = (id: number, payload: object, caller: CreatedUser | null = admin) 
     payload,
     headers: caller?.headers ?? {},
   });
-const del = (id: number, caller: CreatedUser | null = admin) =>
+const del = (id: number | string, caller: CreatedUser | null = admin) =>
   t.app.inject({ method: 'DELETE', url: `/api/funder/${id}`, headers: caller?.headers ?? {} });
 const auditOf = (id: number) =>
   t.database.db
@@ -125,10 +125,39 @@ describe('GET /api/funder/:id', () => {
   it('reads a funder publicly; 404 when unknown', async () => {
     const funder = await createFunder(t);
     const res = await t.app.inject({ url: `/api/funder/${funder.id}` });
-    expect(res.json()).toEqual({ id: funder.id, name: funder.name, url: funder.url });
+    expect(res.json()).toEqual({
+      id: funder.id,
+      name: funder.name,
+      url: funder.url,
+      regulations: [],
+    });
     expect((await t.app.inject({ url: '/api/funder/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/funder/abc' })).statusCode).toBe(422);
   });
+
+  it('names its regulations by name, and only its own', async () => {
+    const funder = await createFunder(t);
+    const zuid = await createRegulation(t, funder.id, { name: 'zuid' });
+    const noord = await createRegulation(t, funder.id, { name: 'Noord' });
+    await createRegulation(t, (await createFunder(t)).id);
+    const res = await t.app.inject({ url: `/api/funder/${funder.id}` });
+    expect(res.json<{ regulations: unknown }>().regulations).toEqual([
+      { id: noord.id, name: 'Noord' },
+      { id: zuid.id, name: 'zuid' },
+    ]);
+  });
+
+  it.each(['0x38', 'HEX', '1e1', ' 1', '1.0', '+1', '-1', '0', '%00'])(
+    'takes path ids as decimal integers only: %s is 422, never another funder',
+    async (given) => {
+      const funder = await createFunder(t);
+      const id = given === 'HEX' ? `0x${funder.id.toString(16)}` : given;
+      const res = await del(id);
+      expect(res.statusCode, id).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect((await t.app.inject({ url: `/api/funder/${funder.id}` })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('PATCH /api/funder/:id', () => {

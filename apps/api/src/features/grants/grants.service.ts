@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Grant, grantBody, grantPatch } from '@helder/shared/grants';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
+import { isParent } from '@helder/shared/http';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
 import { grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
@@ -55,7 +56,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 /** The grant at the path with the caller's relations, or 404 (unknown or under another parent). */
 export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
   const row = await selectGrant(ctx.db, ctx.actor, path.grantId);
-  if (!row || row.regulationId !== path.regId || row.funderId !== path.id) {
+  if (!row || !isParent(path.regId, row.regulationId) || !isParent(path.id, row.funderId)) {
     throw notFound('Grant');
   }
   return row;

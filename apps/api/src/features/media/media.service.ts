@@ -44,7 +44,7 @@ export async function activityMedia(ctx: Ctx, path: ActivityPath, paging: Paging
   const activity = await findActivity(ctx, path);
   return mediaPage(
     ctx,
-    and(eq(payments.initiativeId, path.id), eq(payments.activityId, activity.id))!,
+    and(eq(payments.initiativeId, activity.initiativeId), eq(payments.activityId, activity.id))!,
     paging,
   );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@helder/shared/money';
+import { isParent } from '@helder/shared/http';
 import { can, editableFields, type Subject } from '@helder/shared/permissions';
 import type {
   OfficerRole,
@@ -46,7 +47,7 @@ export const regulationSubject = (row: Pick<RegulationRow, 'roles'>) =>
 /** The regulation at the path with the actor's relations, or 404 (unknown or other funder). */
 export async function findRegulation(ctx: Ctx, path: RegulationPath): Promise<RegulationRow> {
   const row = await selectRegulation(ctx.db, ctx.actor, path.regId);
-  if (!row || row.funderId !== path.id) throw notFound('Regulation');
+  if (!row || !isParent(path.id, row.funderId)) throw notFound('Regulation');
   return row;
 }
 

@@ -3,7 +3,7 @@ import { authContract } from '@helder/shared/auth';
 import type { EntityClass } from '@helder/shared/permissions';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../lib/api';
-import { login } from './session';
+import { getSession, login } from './session';
 
 export interface EntityAccessQuery {
   entity_class: EntityClass;
@@ -35,6 +35,23 @@ export function useLogin() {
       }
     },
   });
+}
+
+/**
+ * Logs in again as the session's user with a password just set: the server ends every earlier
+ * token when the password changes. When that fails the next call simply asks to log in.
+ */
+export async function renewSession(password: string): Promise<void> {
+  const session = getSession();
+  if (!session) return;
+  try {
+    const { access_token } = await callApi(authContract.login, {
+      body: { username: session.username, password, grant_type: 'password' },
+    });
+    login(access_token);
+  } catch {
+    // Deliberately quiet: the password did change; only the session is lost.
+  }
 }
 
 export function useForgotPassword() {

@@ -19,7 +19,7 @@ export {
   useRedirectOnSessionExpiry,
   type FromState,
 } from './guards';
-export { authKeys, useEntityActions, useEntityEditFields } from './api';
+export { authKeys, renewSession, useEntityActions, useEntityEditFields } from './api';
 export { LoginModal } from './LoginModal';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { RequestPasswordPage, type RequestPasswordPageProps } from './RequestPasswordPage';

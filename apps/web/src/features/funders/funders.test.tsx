@@ -31,7 +31,7 @@ function api({
     'GET /api/funder/:id': (_request, { params }) => {
       const found = funders.find((f) => f.id === Number(params[0]));
       return found
-        ? jsonResponse(200, found)
+        ? jsonResponse(200, { ...found, regulations: [] })
         : jsonResponse(404, { detail: 'Funder not found', code: 'NOT_FOUND' });
     },
     'GET /api/auth/entity-access/actions': actionsFor(actions),

@@ -52,7 +52,12 @@ function api({
 }: { actions?: Record<string, string[]>; routes?: Record<string, FakeHandler> } = {}) {
   return fakeApi({
     'GET /api/funder/:id': () =>
-      jsonResponse(200, { id: 1, name: 'Gemeente Oost', url: 'https://oost.example.nl' }),
+      jsonResponse(200, {
+        id: 1,
+        name: 'Gemeente Oost',
+        url: 'https://oost.example.nl',
+        regulations: [{ id: 9, name: 'Buurtbudget' }],
+      }),
     'GET /api/funder/:id/regulations': () =>
       jsonResponse(200, { regulations: [{ id: 9, name: 'Buurtbudget', description: '' }] }),
     'GET /api/funder/:id/regulation/:regId': () => jsonResponse(200, regulation),

@@ -7,7 +7,7 @@ import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { useSession } from '../auth';
-import { useUpdateUser } from './api';
+import { useChangePassword } from './api';
 import { useUserIdParam } from './hooks';
 import { changePasswordFormSchema, type ChangePasswordForm, type UsersMessageKey } from './schemas';
 
@@ -21,7 +21,7 @@ export function ChangePasswordModal() {
   const session = useSession();
   const id = useUserIdParam();
   const isSelf = id !== null && id === session?.userId;
-  const update = useUpdateUser(id ?? 0);
+  const update = useChangePassword(id ?? 0);
   const busy = update.isPending;
 
   const {
@@ -36,7 +36,7 @@ export function ChangePasswordModal() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      await update.mutateAsync({ password });
+      await update.mutateAsync(password);
     } catch {
       setError('root.server', { message: 'changePassword.failed' });
     }

@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '@helder/shared/http';
 import { usersContract, type InviteUserInput, type UpdateUserInput } from '@helder/shared/users';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { authKeys } from '../auth';
+import { authKeys, renewSession } from '../auth';
 
 export { PAGE_SIZE as USERS_PAGE_SIZE };
 
@@ -78,6 +78,20 @@ export function useUpdateUser(id: number) {
   });
 }
 
+/** PATCH {password} on your own account, then a new token: the old ones end with the password. */
+export function useChangePassword(id: number) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (password: string) => {
+      const user = await callApi(usersContract.update, { params: { id }, body: { password } });
+      // Before anything refetches with the old token, which would end the session.
+      await renewSession(password);
+      return user;
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** POST /api/user/:id/profile-picture (multipart field `file`). */
 export function useUploadPicture(id: number) {
   const invalidate = useInvalidateUsers();
@@ -87,6 +101,15 @@ export function useUploadPicture(id: number) {
       body.append('file', file);
       return callApi(usersContract.uploadPicture, { params: { id }, body });
     },
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** DELETE /api/user/:id/profile-picture: the picture and its files. */
+export function useRemovePicture(id: number) {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: () => callApi(usersContract.removePicture, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,6 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { bodyText, jsonResponse, renderApp, type RecordedRequest } from '../../test/render';
+import {
+  bodyText,
+  jsonResponse,
+  makeToken,
+  renderApp,
+  type RecordedRequest,
+} from '../../test/render';
+import { getSession } from '../auth';
 import { fakeUsersApi, listQueries, logInAs, makeUser, ME } from './test-fixtures';
 
 const me = makeUser(ME, { email: 'ik@example.nl', is_active: true, hidden: false });
@@ -224,10 +231,15 @@ describe('edit profile', () => {
   async function openProfile({
     fields = SELF_FIELDS,
     mutate,
-  }: { fields?: string[]; mutate?: (request: RecordedRequest) => Response } = {}) {
+    user: target = anna,
+  }: {
+    fields?: string[];
+    mutate?: (request: RecordedRequest) => Response;
+    user?: typeof anna;
+  } = {}) {
     logInAs(ME);
     const api = fakeUsersApi({
-      users: [me, anna],
+      users: [me, target],
       actions: () => ['read', 'edit'],
       editFields: () => fields,
       ...(mutate ? { mutate } : {}),
@@ -331,6 +343,64 @@ describe('edit profile', () => {
     expect(upload?.method).toBe('POST');
     expect((upload?.body as FormData).get('file')).toBe(png);
   });
+
+  const annaWithPhoto = {
+    ...anna,
+    profile_picture: {
+      attachment_url: 'https://files.example/anna.png',
+      attachment_thumbnail_url_128: 'https://files.example/anna_128.webp',
+      attachment_thumbnail_url_256: 'https://files.example/anna_256.webp',
+      attachment_thumbnail_url_512: 'https://files.example/anna_512.webp',
+    },
+  };
+
+  it("offers 'Verwijderen' only beside a current photo", async () => {
+    const { dialog } = await openProfile();
+    expect(dialog.queryByRole('img', { name: 'Huidige profielfoto' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Verwijderen' })).not.toBeInTheDocument();
+  });
+
+  it("removes the photo from the form at once and from the server on 'Opslaan'", async () => {
+    const { user, dialog, requests, router } = await openProfile({
+      user: annaWithPhoto,
+      mutate: () => new Response(null, { status: 204 }),
+    });
+    expect(dialog.getByRole('img', { name: 'Huidige profielfoto' })).toBeVisible();
+    const remove = dialog.getByRole('button', { name: 'Verwijderen' });
+    expect(remove).toHaveAttribute('type', 'button');
+    remove.focus();
+    await user.keyboard('{Enter}');
+    expect(dialog.queryByRole('img', { name: 'Huidige profielfoto' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Verwijderen' })).not.toBeInTheDocument();
+    expect(dialog.getByLabelText('Profielfoto')).toHaveFocus();
+    expect(mutations(requests)).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts/2'));
+    expect(mutations(requests).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /api/user/2/profile-picture',
+    ]);
+  });
+
+  it('says so and stays open when removing the photo fails', async () => {
+    const { user, dialog, router } = await openProfile({
+      user: annaWithPhoto,
+      mutate: () => failure(500, 'INTERNAL_ERROR'),
+    });
+    await user.click(dialog.getByRole('button', { name: 'Verwijderen' }));
+    await user.click(dialog.getByRole('button', { name: 'Opslaan' }));
+    expect(await dialog.findByText('De profielfoto kon niet worden verwijderd.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(router.state.location.pathname).toBe('/contacts/2/edit-profile');
+    // Still on the server, so shown again and removable again.
+    expect(dialog.getByRole('img', { name: 'Huidige profielfoto' })).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Verwijderen' }));
+    expect(
+      dialog.queryByText('De profielfoto kon niet worden verwijderd.'),
+    ).not.toBeInTheDocument();
+  });
 });
 
 describe('change password', () => {
@@ -381,17 +451,24 @@ describe('change password', () => {
     );
   });
 
-  it('changes the password with PATCH {password} and says so', async () => {
-    const { user, password, confirmation, submit, requests, dialog } = await openPassword(() =>
-      jsonResponse(200, me),
+  it('changes the password with PATCH {password}, logs in again with it and says so', async () => {
+    const renewed = makeToken({ userId: ME, username: 'ik@example.nl', expiresInSeconds: 7200 });
+    const { user, password, confirmation, submit, requests, dialog } = await openPassword((r) =>
+      r.url === '/api/auth/jwt/login'
+        ? jsonResponse(200, { access_token: renewed, token_type: 'bearer' })
+        : jsonResponse(200, me),
     );
     await user.type(password, 'nieuw-geheim');
     await user.type(confirmation, 'nieuw-geheim');
     await user.click(submit);
     expect(await dialog.findByText('Je wachtwoord is gewijzigd.')).toBeVisible();
-    const [patch] = mutations(requests);
+    const [patch, login] = mutations(requests);
     expect(patch?.url).toBe(`/api/user/${ME}`);
     expect(jsonBody(patch)).toEqual({ password: 'nieuw-geheim' });
+    // The server ended the old token with the old password: the session continues on a new one.
+    expect(login?.url).toBe('/api/auth/jwt/login');
+    expect(new URLSearchParams(bodyText(login)).get('password')).toBe('nieuw-geheim');
+    expect(getSession()?.token).toBe(renewed);
   });
 
   it('is only for your own password', async () => {

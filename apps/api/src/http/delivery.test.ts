@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signFileUrl } from '../lib/file-urls';
+import { createTestApp, type TestApp } from '../test/app';
+
+/** What reaches a browser besides JSON bodies: CORS, the SPA shell and stored files. */
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'helder-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Helder</title>');
+  t = await createTestApp({
+    env: { CORS_ORIGINS: 'https://client.example', WEB_DIST: webDist },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('CORS for a web client on another origin', () => {
+  it.each(['PATCH', 'DELETE', 'POST'])(
+    'lets a %s preflight with a bearer token pass',
+    async (method) => {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/funder/1',
+        headers: {
+          origin: 'https://client.example',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('https://client.example');
+      expect(String(res.headers['access-control-allow-methods'])).toContain(method);
+      const headers = String(res.headers['access-control-allow-headers']).toLowerCase();
+      expect(headers).toContain('authorization');
+      expect(headers).toContain('content-type');
+    },
+  );
+
+  it('does not allow an origin that is not configured', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/funder/1',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('the SPA shell', () => {
+  it.each(['GET', 'HEAD'] as const)(
+    'answers %s on a client-side route with index.html',
+    async (method) => {
+      const res = await t.app.inject({ method, url: '/funds/3/activities' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(method === 'GET' ? '<!doctype html><title>Helder</title>' : '');
+    },
+  );
+
+  it('keeps unknown API paths a JSON 404 for HEAD too', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('signed file URLs', () => {
+  const key = 'users/1/picture.png';
+  const sign = (at: Date) => signFileUrl(t.config.publicUrl, t.config.secretKey, key, at);
+  const get = (url: string) => {
+    const u = new URL(url);
+    return t.app.inject({ url: u.pathname + u.search });
+  };
+  beforeAll(async () => {
+    await t.storage.put(key, Buffer.from('89504e47', 'hex'), 'image/png');
+  });
+
+  it('give the same URL for every read within an hour, valid at least an hour', () => {
+    const start = new Date('2026-03-01T10:00:00Z');
+    const url = sign(start);
+    for (const minutes of [1, 30, 59]) {
+      expect(sign(new Date(start.getTime() + minutes * 60_000))).toBe(url);
+    }
+    expect(sign(new Date('2026-03-01T11:00:00Z'))).not.toBe(url);
+    const exp = Number(new URL(sign(new Date('2026-03-01T10:59:59Z'))).searchParams.get('exp'));
+    expect(exp * 1000 - Date.parse('2026-03-01T10:59:59Z')).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it('are served cacheable until they expire, and may be embedded by other origins', async () => {
+    t.clock.now = new Date();
+    const url = sign(t.clock.now);
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const exp = Number(new URL(url).searchParams.get('exp'));
+    const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(3600);
+    expect(maxAge).toBeLessThanOrEqual(exp - Math.floor(t.clock.now.getTime() / 1000));
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Everything else stays same-origin.
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('are refused after they expire', async () => {
+    const url = sign(new Date(Date.now() - 3 * 3_600_000));
+    t.clock.now = new Date();
+    expect((await get(url)).statusCode).toBe(403);
+  });
+});
+
+describe('errors of the router itself', () => {
+  it.each([
+    ['/api/funder/%C0%80', 400],
+    ['/api/initiative/1/activity/%E0%A4%A', 400],
+    ['/api/funder/%', 400],
+    [`/api/funder/${'1'.repeat(150)}`, 414],
+  ])('answer %s with the standard error body', async (url, status) => {
+    const res = await t.app.inject({ method: 'DELETE', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(typeof res.json<{ detail: unknown }>().detail).toBe('string');
+  });
+});
