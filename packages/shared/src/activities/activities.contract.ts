@@ -4,9 +4,9 @@ import { ownerSchema } from '../initiatives/initiatives.schema';
 import { pictureSchema } from '../users/users.schema';
 import { activityBody, activityPatch, activitySchema } from './activities.schema';
 
-const initiativeParams = z.object({ id: idSchema });
-const activityParams = z.object({ id: parentIdSchema, activityId: idSchema });
-const base = '/initiative/:id/activity';
+const initiativeParams = z.object({ initiativeId: idSchema });
+const activityParams = z.object({ initiativeId: parentIdSchema, activityId: idSchema });
+const base = '/initiative/:initiativeId/activity';
 
 export const activitiesContract = {
   create: endpoint({

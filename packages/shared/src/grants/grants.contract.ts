@@ -3,9 +3,13 @@ import { endpoint, idSchema, parentIdSchema, userIdsBody } from '../http';
 import { officerSchema } from '../regulations';
 import { grantBody, grantPatch, grantSchema } from './grants.schema';
 
-const regulationParams = z.object({ id: parentIdSchema, regId: idSchema });
-const grantParams = z.object({ id: parentIdSchema, regId: parentIdSchema, grantId: idSchema });
-const base = '/funder/:id/regulation/:regId';
+const regulationParams = z.object({ funderId: parentIdSchema, regulationId: idSchema });
+const grantParams = z.object({
+  funderId: parentIdSchema,
+  regulationId: parentIdSchema,
+  grantId: idSchema,
+});
+const base = '/funder/:funderId/regulation/:regulationId';
 
 export const grantsContract = {
   list: endpoint({

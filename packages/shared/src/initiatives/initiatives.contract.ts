@@ -10,7 +10,11 @@ import {
   ownerSchema,
 } from './initiatives.schema';
 
-const grantParams = z.object({ id: parentIdSchema, regId: parentIdSchema, grantId: idSchema });
+const grantParams = z.object({
+  funderId: parentIdSchema,
+  regulationId: parentIdSchema,
+  grantId: idSchema,
+});
 
 export const initiativesContract = {
   list: endpoint({
@@ -24,7 +28,7 @@ export const initiativesContract = {
   }),
   create: endpoint({
     method: 'POST',
-    path: '/funder/:id/regulation/:regId/grant/:grantId/initiative',
+    path: '/funder/:funderId/regulation/:regulationId/grant/:grantId/initiative',
     summary: 'Create an initiative under a grant (admins and grant officers of the regulation)',
     params: grantParams,
     body: initiativeBody,

@@ -9,13 +9,13 @@ import {
   regulationSummarySchema,
 } from './regulations.schema';
 
-const funderParams = z.object({ id: idSchema });
-const regulationParams = z.object({ id: parentIdSchema, regId: idSchema });
+const funderParams = z.object({ funderId: idSchema });
+const regulationParams = z.object({ funderId: parentIdSchema, regulationId: idSchema });
 
 export const regulationsContract = {
   list: endpoint({
     method: 'GET',
-    path: '/funder/:id/regulations',
+    path: '/funder/:funderId/regulations',
     summary: "A funder's regulations by name",
     public: true,
     params: funderParams,
@@ -23,7 +23,7 @@ export const regulationsContract = {
   }),
   create: endpoint({
     method: 'POST',
-    path: '/funder/:id/regulation',
+    path: '/funder/:funderId/regulation',
     summary: 'Create a regulation under a funder',
     params: funderParams,
     body: regulationBody,
@@ -31,7 +31,7 @@ export const regulationsContract = {
   }),
   get: endpoint({
     method: 'GET',
-    path: '/funder/:id/regulation/:regId',
+    path: '/funder/:funderId/regulation/:regulationId',
     summary: 'Read a regulation with its grants and officers',
     public: true,
     params: regulationParams,
@@ -39,7 +39,7 @@ export const regulationsContract = {
   }),
   update: endpoint({
     method: 'PATCH',
-    path: '/funder/:id/regulation/:regId',
+    path: '/funder/:funderId/regulation/:regulationId',
     summary: 'Edit a regulation',
     params: regulationParams,
     body: regulationPatch,
@@ -47,7 +47,7 @@ export const regulationsContract = {
   }),
   remove: endpoint({
     method: 'DELETE',
-    path: '/funder/:id/regulation/:regId',
+    path: '/funder/:funderId/regulation/:regulationId',
     summary: 'Delete a regulation and everything beneath it',
     params: regulationParams,
     response: z.undefined(),
@@ -55,7 +55,7 @@ export const regulationsContract = {
   }),
   setOfficers: endpoint({
     method: 'PATCH',
-    path: '/funder/:id/regulation/:regId/officers',
+    path: '/funder/:funderId/regulation/:regulationId/officers',
     summary: "Replace the regulation's grant officers or policy officers",
     params: regulationParams,
     body: officersBody,

@@ -11,7 +11,7 @@ import { createActivity, deleteActivity, getActivity, updateActivity } from './a
 /** HTTP only: every rule lives in activities.service.ts and activities.owners.ts. */
 export async function activitiesRoutes(api: FastifyInstance) {
   registerEndpoint(api, activitiesContract.create, ({ ctx, params, body }) =>
-    createActivity(ctx, params.id, body),
+    createActivity(ctx, params.initiativeId, body),
   );
   registerEndpoint(api, activitiesContract.get, ({ ctx, params }) => getActivity(ctx, params));
   registerEndpoint(api, activitiesContract.update, ({ ctx, params, body }) =>

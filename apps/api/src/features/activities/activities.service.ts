@@ -22,9 +22,9 @@ import {
 
 type ActivityInput = z.output<typeof activityBody>;
 type ActivityPatch = z.output<typeof activityPatch>;
-/** `/initiative/:id/activity/:activityId`: the activity must belong to that initiative. */
+/** `/initiative/:initiativeId/activity/:activityId`: the activity belongs to that initiative. */
 export interface ActivityPath {
-  id: number;
+  initiativeId: number;
   activityId: number;
 }
 
@@ -43,7 +43,7 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 /** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
 export async function findActivity(ctx: Ctx, path: ActivityPath) {
   const row = await selectActivityAccess(ctx.db, ctx.actor, path.activityId);
-  if (!row || !isParent(path.id, row.initiativeId)) throw notFound('Activity');
+  if (!row || !isParent(path.initiativeId, row.initiativeId)) throw notFound('Activity');
   const subject = activitySubject(row);
   if (!can(ctx.actor, 'read', subject)) throw notFound('Activity');
   return { ...row, subject };
@@ -53,7 +53,7 @@ async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
   const row = await selectActivity(ctx.db, ctx.actor, path.activityId);
   if (
     !row ||
-    !isParent(path.id, row.initiativeId) ||
+    !isParent(path.initiativeId, row.initiativeId) ||
     !can(ctx.actor, 'read', activitySubject(row))
   ) {
     throw notFound('Activity');
@@ -137,7 +137,7 @@ export async function createActivity(ctx: Ctx, initiativeId: number, input: Acti
       return row!.id;
     }),
   );
-  return getActivity(ctx, { id: initiativeId, activityId: id });
+  return getActivity(ctx, { initiativeId, activityId: id });
 }
 
 /** Field-level edit (server-rules §5–6): a changed field outside edit-fields is a 403. */

@@ -29,7 +29,7 @@ import {
 
 type GrantInput = z.output<typeof grantBody>;
 type GrantPatch = z.output<typeof grantPatch>;
-/** `/funder/:id/regulation/:regId/grant/:grantId`: the grant must sit under that path. */
+/** `/funder/:funderId/regulation/:regulationId/grant/:grantId`: the grant sits under that path. */
 export interface GrantPath extends RegulationPath {
   grantId: number;
 }
@@ -56,7 +56,11 @@ async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
 /** The grant at the path with the caller's relations, or 404 (unknown or under another parent). */
 export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
   const row = await selectGrant(ctx.db, ctx.actor, path.grantId);
-  if (!row || !isParent(path.regId, row.regulationId) || !isParent(path.id, row.funderId)) {
+  if (
+    !row ||
+    !isParent(path.regulationId, row.regulationId) ||
+    !isParent(path.funderId, row.funderId)
+  ) {
     throw notFound('Grant');
   }
   return row;

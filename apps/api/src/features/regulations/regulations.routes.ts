@@ -13,10 +13,10 @@ import {
 /** HTTP only: every rule lives in regulations.service.ts. */
 export async function regulationsRoutes(api: FastifyInstance) {
   registerEndpoint(api, regulationsContract.list, async ({ ctx, params }) => ({
-    regulations: await listRegulations(ctx, params.id),
+    regulations: await listRegulations(ctx, params.funderId),
   }));
   registerEndpoint(api, regulationsContract.create, ({ ctx, params, body }) =>
-    createRegulation(ctx, params.id, body),
+    createRegulation(ctx, params.funderId, body),
   );
   registerEndpoint(api, regulationsContract.get, ({ ctx, params }) => getRegulation(ctx, params));
   registerEndpoint(api, regulationsContract.update, ({ ctx, params, body }) =>

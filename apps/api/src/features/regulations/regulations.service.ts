@@ -32,10 +32,10 @@ import {
 type RegulationInput = z.output<typeof regulationBody>;
 type RegulationPatch = z.output<typeof regulationPatch>;
 type OfficersInput = z.output<typeof officersBody>;
-/** `/funder/:id/regulation/:regId`: the regulation must belong to that funder. */
+/** `/funder/:funderId/regulation/:regulationId`: the regulation must belong to that funder. */
 export interface RegulationPath {
-  id: number;
-  regId: number;
+  funderId: number;
+  regulationId: number;
 }
 
 const nameTaken = () =>
@@ -46,8 +46,8 @@ export const regulationSubject = (row: Pick<RegulationRow, 'roles'>) =>
 
 /** The regulation at the path with the actor's relations, or 404 (unknown or other funder). */
 export async function findRegulation(ctx: Ctx, path: RegulationPath): Promise<RegulationRow> {
-  const row = await selectRegulation(ctx.db, ctx.actor, path.regId);
-  if (!row || !isParent(path.id, row.funderId)) throw notFound('Regulation');
+  const row = await selectRegulation(ctx.db, ctx.actor, path.regulationId);
+  if (!row || !isParent(path.funderId, row.funderId)) throw notFound('Regulation');
   return row;
 }
 
@@ -148,7 +148,7 @@ export async function createRegulation(
       return row!.id;
     }),
   );
-  return getRegulation(ctx, { id: funderId, regId: id });
+  return getRegulation(ctx, { funderId, regulationId: id });
 }
 
 export async function updateRegulation(

@@ -26,7 +26,7 @@ export function useActivity(initiativeId: number, activityId: number) {
   return useQuery({
     queryKey: activitiesKeys.detail(initiativeId, activityId),
     queryFn: ({ signal }) =>
-      callApi(activitiesContract.get, { params: { id: initiativeId, activityId }, signal }),
+      callApi(activitiesContract.get, { params: { initiativeId, activityId }, signal }),
   });
 }
 
@@ -60,7 +60,7 @@ export function useCreateActivity(initiativeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ActivityInput) =>
-      callApi(activitiesContract.create, { params: { id: initiativeId }, body }),
+      callApi(activitiesContract.create, { params: { initiativeId }, body }),
     onSuccess: (activity) => {
       queryClient.setQueryData(activitiesKeys.detail(initiativeId, activity.id), activity);
       return updateList(queryClient, initiativeId, (list) => [
@@ -75,7 +75,7 @@ export function useUpdateActivity(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ActivityPatch) =>
-      callApi(activitiesContract.update, { params: { id: initiativeId, activityId }, body }),
+      callApi(activitiesContract.update, { params: { initiativeId, activityId }, body }),
     onSuccess: (activity) => {
       queryClient.setQueryData(activitiesKeys.detail(initiativeId, activityId), activity);
       return updateList(queryClient, initiativeId, (list) =>
@@ -93,7 +93,7 @@ export function useUploadActivityPicture(initiativeId: number, activityId: numbe
       const body = new FormData();
       body.append('file', file);
       return callApi(activitiesContract.uploadPicture, {
-        params: { id: initiativeId, activityId },
+        params: { initiativeId, activityId },
         body,
       });
     },
@@ -109,7 +109,7 @@ export function useRemoveActivityPicture(initiativeId: number, activityId: numbe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callApi(activitiesContract.removePicture, { params: { id: initiativeId, activityId } }),
+      callApi(activitiesContract.removePicture, { params: { initiativeId, activityId } }),
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: activitiesKeys.detail(initiativeId, activityId),
@@ -121,8 +121,7 @@ export function useRemoveActivityPicture(initiativeId: number, activityId: numbe
 export function useDeleteActivity(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      callApi(activitiesContract.remove, { params: { id: initiativeId, activityId } }),
+    mutationFn: () => callApi(activitiesContract.remove, { params: { initiativeId, activityId } }),
     onSuccess: () =>
       updateList(queryClient, initiativeId, (list) =>
         list.filter((other) => other.id !== activityId),
@@ -137,7 +136,7 @@ export function useSetActivityOwners(initiativeId: number, activityId: number) {
   return useMutation({
     mutationFn: (userIds: number[]) =>
       callApi(activitiesContract.setOwners, {
-        params: { id: initiativeId, activityId },
+        params: { initiativeId, activityId },
         body: { user_ids: userIds },
       }),
     onSuccess: ({ users }) => {

@@ -7,8 +7,8 @@ import { regulationsKeys } from '../regulations';
 
 export const grantsKeys = {
   all: ['grants'] as const,
-  detail: (funderId: number, regId: number, grantId: number) =>
-    [...grantsKeys.all, 'detail', funderId, regId, grantId] as const,
+  detail: (funderId: number, regulationId: number, grantId: number) =>
+    [...grantsKeys.all, 'detail', funderId, regulationId, grantId] as const,
 };
 
 export interface GrantInput {
@@ -26,11 +26,6 @@ interface GrantPath extends RegulationPath {
   grantId: number;
 }
 
-const params = ({ funderId, regulationId }: RegulationPath) => ({
-  id: funderId,
-  regId: regulationId,
-});
-
 /** The regulation's detail holds the grant list: refetch it after every grant change. */
 const refreshRegulation = (queryClient: QueryClient, path: RegulationPath) =>
   queryClient.invalidateQueries({
@@ -42,7 +37,7 @@ export function useGrant(path: GrantPath) {
     queryKey: grantsKeys.detail(path.funderId, path.regulationId, path.grantId),
     queryFn: ({ signal }) =>
       callApi(grantsContract.get, {
-        params: { ...params(path), grantId: path.grantId },
+        params: path,
         signal,
       }),
   });
@@ -51,8 +46,7 @@ export function useGrant(path: GrantPath) {
 export function useCreateGrant(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrantInput) =>
-      callApi(grantsContract.create, { params: params(path), body }),
+    mutationFn: (body: GrantInput) => callApi(grantsContract.create, { params: path, body }),
     onSuccess: (grant) => {
       queryClient.setQueryData(
         grantsKeys.detail(path.funderId, path.regulationId, grant.id),
@@ -66,8 +60,7 @@ export function useCreateGrant(path: RegulationPath) {
 export function useUpdateGrant(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrantInput) =>
-      callApi(grantsContract.update, { params: { ...params(path), grantId: path.grantId }, body }),
+    mutationFn: (body: GrantInput) => callApi(grantsContract.update, { params: path, body }),
     onSuccess: (grant) => {
       queryClient.setQueryData(
         grantsKeys.detail(path.funderId, path.regulationId, grant.id),
@@ -81,8 +74,7 @@ export function useUpdateGrant(path: GrantPath) {
 export function useDeleteGrant(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      callApi(grantsContract.remove, { params: { ...params(path), grantId: path.grantId } }),
+    mutationFn: () => callApi(grantsContract.remove, { params: path }),
     // The detail stays cached: the closing modal still shows it while it fades out.
     onSuccess: () => refreshRegulation(queryClient, path),
   });
@@ -95,7 +87,7 @@ export function useSetOverseers(path: GrantPath) {
   return useMutation({
     mutationFn: (userIds: number[]) =>
       callApi(grantsContract.setOverseers, {
-        params: { ...params(path), grantId: path.grantId },
+        params: path,
         body: { user_ids: userIds },
       }),
     onSuccess: async ({ users }) => {

@@ -73,13 +73,13 @@ export interface GrantPath {
   grantId: number;
 }
 
-/** POST /api/funder/:id/regulation/:regId/grant/:grantId/initiative. */
+/** POST /api/funder/:funderId/regulation/:regulationId/grant/:grantId/initiative. */
 export function useCreateInitiative(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InitiativeInput) =>
       callApi(initiativesContract.create, {
-        params: { id: path.funderId, regId: path.regulationId, grantId: path.grantId },
+        params: path,
         body,
       }),
     onSuccess: (initiative) => {

@@ -24,12 +24,12 @@ export function useMedia(scope: MediaScope) {
       const { attachments } =
         scope.activityId === undefined
           ? await callApi(mediaContract.initiative, {
-              params: { id: scope.initiativeId },
+              params: { initiativeId: scope.initiativeId },
               query,
               signal,
             })
           : await callApi(mediaContract.activity, {
-              params: { id: scope.initiativeId, activityId: scope.activityId },
+              params: { initiativeId: scope.initiativeId, activityId: scope.activityId },
               query,
               signal,
             });

@@ -9,8 +9,8 @@ import { authKeys } from '../auth';
 export const regulationsKeys = {
   all: ['regulations'] as const,
   list: (funderId: number) => [...regulationsKeys.all, 'list', funderId] as const,
-  detail: (funderId: number, regId: number) =>
-    [...regulationsKeys.all, 'detail', funderId, regId] as const,
+  detail: (funderId: number, regulationId: number) =>
+    [...regulationsKeys.all, 'detail', funderId, regulationId] as const,
 };
 
 export interface RegulationInput {
@@ -21,18 +21,17 @@ export interface RegulationInput {
 export function useRegulations(funderId: number) {
   return useQuery({
     queryKey: regulationsKeys.list(funderId),
-    queryFn: ({ signal }) =>
-      callApi(regulationsContract.list, { params: { id: funderId }, signal }),
+    queryFn: ({ signal }) => callApi(regulationsContract.list, { params: { funderId }, signal }),
     select: (data) => data.regulations,
   });
 }
 
-/** GET …/regulation/:regId: the regulation with its grants, officers and funder. */
-export function useRegulation(funderId: number, regId: number) {
+/** GET …/regulation/:regulationId: the regulation with its grants, officers and funder. */
+export function useRegulation(funderId: number, regulationId: number) {
   return useQuery({
-    queryKey: regulationsKeys.detail(funderId, regId),
+    queryKey: regulationsKeys.detail(funderId, regulationId),
     queryFn: ({ signal }) =>
-      callApi(regulationsContract.get, { params: { id: funderId, regId }, signal }),
+      callApi(regulationsContract.get, { params: { funderId, regulationId }, signal }),
   });
 }
 
@@ -40,7 +39,7 @@ export function useCreateRegulation(funderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegulationInput) =>
-      callApi(regulationsContract.create, { params: { id: funderId }, body }),
+      callApi(regulationsContract.create, { params: { funderId }, body }),
     onSuccess: (regulation) => {
       queryClient.setQueryData(regulationsKeys.detail(funderId, regulation.id), regulation);
       return queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) });
@@ -48,44 +47,44 @@ export function useCreateRegulation(funderId: number) {
   });
 }
 
-export function useUpdateRegulation(funderId: number, regId: number) {
+export function useUpdateRegulation(funderId: number, regulationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegulationInput) =>
-      callApi(regulationsContract.update, { params: { id: funderId, regId }, body }),
+      callApi(regulationsContract.update, { params: { funderId, regulationId }, body }),
     onSuccess: (regulation) => {
-      queryClient.setQueryData(regulationsKeys.detail(funderId, regId), regulation);
+      queryClient.setQueryData(regulationsKeys.detail(funderId, regulationId), regulation);
       return queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) });
     },
   });
 }
 
-export function useDeleteRegulation(funderId: number, regId: number) {
+export function useDeleteRegulation(funderId: number, regulationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(regulationsContract.remove, { params: { id: funderId, regId } }),
+    mutationFn: () => callApi(regulationsContract.remove, { params: { funderId, regulationId } }),
     // The detail stays cached: the closing modal still shows it while it fades out.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) }),
   });
 }
 
 /** PATCH …/officers: replaces the set of one role (grant officer or policy officer). */
-export function useSetOfficers(funderId: number, regId: number, role: OfficerRole) {
+export function useSetOfficers(funderId: number, regulationId: number, role: OfficerRole) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userIds: number[]) =>
       callApi(regulationsContract.setOfficers, {
-        params: { id: funderId, regId },
+        params: { funderId, regulationId },
         body: { user_ids: userIds, role },
       }),
     onSuccess: async ({ users }) => {
       const key = role === 'grant officer' ? 'grant_officers' : 'policy_officers';
-      queryClient.setQueryData<Regulation>(regulationsKeys.detail(funderId, regId), (old) =>
+      queryClient.setQueryData<Regulation>(regulationsKeys.detail(funderId, regulationId), (old) =>
         old ? { ...old, [key]: users } : old,
       );
       // Officers hold rights on the regulation and its grants.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: regulationsKeys.detail(funderId, regId) }),
+        queryClient.invalidateQueries({ queryKey: regulationsKeys.detail(funderId, regulationId) }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),
       ]);
     },

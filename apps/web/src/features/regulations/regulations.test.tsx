@@ -45,7 +45,12 @@ function api({
 } = {}) {
   return fakeApi({
     'GET /api/funder/:id': () =>
-      jsonResponse(200, { id: 1, name: 'Gemeente Oost', url: 'https://oost.example.nl' }),
+      jsonResponse(200, {
+        id: 1,
+        name: 'Gemeente Oost',
+        url: 'https://oost.example.nl',
+        regulations: regulations.map(({ id, name }) => ({ id, name })),
+      }),
     'GET /api/funder/:id/regulations': () => jsonResponse(200, { regulations }),
     'GET /api/funder/:id/regulation/:regId': (_request, { params }) =>
       params[1] === '9'
