@@ -187,5 +187,48 @@ export default defineConfig(
     },
   },
 
+  // packages/shared runs unchanged in Node and the browser: rules, schemas and helpers only. Any
+  // I/O (files, network, database, storage, the DOM) belongs to apps/api or apps/web.
+  {
+    name: 'helder/shared-no-io',
+    files: ['packages/shared/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(node:|(fs|path|os|net|http|https|child_process|crypto|stream|url|worker_threads)(/|$))',
+              message: 'packages/shared must not do I/O or depend on Node built-ins.',
+            },
+            {
+              regex:
+                '^(pg|drizzle-orm|fastify|@fastify/|react|react-dom|@tanstack/|sharp|nodemailer|@aws-sdk/|@electric-sql/|i18next)(/|$)',
+              message: 'packages/shared must not depend on the API or web stacks.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'fetch',
+          'XMLHttpRequest',
+          'WebSocket',
+          'localStorage',
+          'sessionStorage',
+          'document',
+          'window',
+          'navigator',
+          'process',
+          'require',
+          'Buffer',
+        ].map((name) => ({ name, message: 'packages/shared must not do I/O or reach the host.' })),
+      ],
+    },
+  },
+
   ...featureBoundaries(),
 );

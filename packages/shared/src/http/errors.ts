@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'BAD_CREDENTIALS',
-  'INACTIVE_USER',
   'BAD_TOKEN',
   'UNAUTHENTICATED',
   'FORBIDDEN',
