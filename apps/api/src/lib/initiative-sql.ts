@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isAdmin, type Actor } from '@helder/shared/permissions';
 import {
@@ -34,11 +34,13 @@ export interface InitiativeCols {
   id: SQLWrapper;
   grantId: SQLWrapper;
   hidden: SQLWrapper;
+  hiddenSponsors: SQLWrapper;
 }
 export const initiativeCols: InitiativeCols = {
   id: initiatives.id,
   grantId: initiatives.grantId,
   hidden: initiatives.hidden,
+  hiddenSponsors: initiatives.hiddenSponsors,
 };
 
 /** Admins and financial users read every initiative, activity and payment (§4–5). */
@@ -84,7 +86,10 @@ export const activityOwnerOf = (actorId: number, activityId: SQLWrapper) =>
   where ${activityOwners.activityId} = ${activityId} and ${activityOwners.userId} = ${actorId})`);
 
 /** insiders(I) of server-rules §4 as one SQL boolean for the initiative row `i`. */
-export function insiderOf(actor: Actor | null, i: Omit<InitiativeCols, 'hidden'>): SQL<boolean> {
+export function insiderOf(
+  actor: Actor | null,
+  i: Pick<InitiativeCols, 'id' | 'grantId'>,
+): SQL<boolean> {
   if (actor === null) return sql<boolean>`false`;
   if (seesEverything(actor)) return sql<boolean>`true`;
   return sql<boolean>`(${officerOf(actor.id, i.grantId)}
@@ -98,6 +103,21 @@ export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initi
   if (seesEverything(actor)) return sql`true`;
   return correlated(sql`(${i.hidden} = false or ${insiderOf(actor, i)})`);
 }
+
+/**
+ * The initiative's link to its grant, and so to its regulation and funder, is visible: to anyone
+ * unless the initiative hides its sponsors, then to its insiders only (§6). Whatever a sponsor
+ * shows of its initiatives (names, counts, first id, money) goes through this, so that no grant
+ * or regulation page reveals the link the initiative's own page hides.
+ */
+export function sponsorLinkVisible(actor: Actor | null, i: InitiativeCols = initiativeCols): SQL {
+  if (seesEverything(actor)) return sql`true`;
+  return correlated(sql`(${i.hiddenSponsors} = false or ${insiderOf(actor, i)})`);
+}
+
+/** A sponsor names and counts an initiative when both it and its sponsor link are visible. */
+export const listedUnderSponsor = (actor: Actor | null, i: InitiativeCols = initiativeCols) =>
+  and(initiativeVisible(actor, i), sponsorLinkVisible(actor, i))!;
 
 /** An activity is visible when it and its initiative are not hidden; otherwise to insiders. */
 export function activityVisible(
@@ -148,16 +168,21 @@ export const activityTotals = (activityId: SQLWrapper) => ({
   expensesCents: sumOf('activityId', activityId, '<'),
 });
 
-/** Totals of a grant: the sums over all its initiatives' payments (§8). */
+/**
+ * Totals of a grant: the sums over its initiatives' payments (§8). Hidden initiatives count like
+ * hidden payments do; an initiative whose sponsor link the actor may not see does not, or the
+ * difference with its own public totals would give the link away.
+ */
 const grantInitiative = alias(initiatives, 'total_initiative');
-function grantSum(grantId: SQLWrapper, sign: '>' | '<') {
+function grantSum(actor: Actor | null, grantId: SQLWrapper, sign: '>' | '<') {
   return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
       filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
     from ${payments} ${totalPayments}
     join ${initiatives} ${grantInitiative} on ${grantInitiative.id} = ${totalPayments.initiativeId}
-    where ${grantInitiative.grantId} = ${grantId})`).mapWith(Number);
+    where ${grantInitiative.grantId} = ${grantId}
+      and ${sponsorLinkVisible(actor, grantInitiative)})`).mapWith(Number);
 }
-export const grantTotals = (grantId: SQLWrapper) => ({
-  incomeCents: grantSum(grantId, '>'),
-  expensesCents: grantSum(grantId, '<'),
+export const grantTotals = (actor: Actor | null, grantId: SQLWrapper) => ({
+  incomeCents: grantSum(actor, grantId, '>'),
+  expensesCents: grantSum(actor, grantId, '<'),
 });

@@ -41,6 +41,16 @@ const payment = (
   ...p,
 });
 
+/** A subject in words, for test titles: its type, id and the flags it has set. */
+const label = (subject: Subject) =>
+  [
+    subject.type,
+    ...('id' in subject ? [subject.id] : []),
+    ...Object.entries(subject)
+      .filter(([, value]) => value === true)
+      .map(([flag]) => flag),
+  ].join(' ');
+
 const ADMINS: ActorName[] = ['admin', 'superuser'];
 const LOGGED_IN: ActorName[] = ['user', 'financial', 'admin', 'superuser'];
 const EVERYONE: ActorName[] = ['anonymous', ...LOGGED_IN];
@@ -71,7 +81,14 @@ const globalMatrix: Row[] = [
     allowed: ['financial', ...ADMINS],
   },
   { subject: payment({}), action: 'edit', allowed: ADMINS },
+  { subject: payment({ hasActivity: true }), action: 'edit', allowed: ADMINS },
+  { subject: payment({}), action: 'delete', allowed: ADMINS },
+  { subject: payment({ hasActivity: true }), action: 'delete', allowed: ADMINS },
   { subject: payment({ manual: false }), action: 'delete', allowed: [] },
+  { subject: payment({}), action: 'link_initiative', allowed: ADMINS },
+  { subject: payment({ hasActivity: true }), action: 'link_initiative', allowed: [] },
+  { subject: payment({}), action: 'link_activity', allowed: ADMINS },
+  { subject: payment({ hasInitiative: false }), action: 'link_activity', allowed: [] },
   { subject: { type: 'BankAccount', relations: [] }, action: 'read', allowed: ADMINS },
   { subject: { type: 'BankAccount', relations: [] }, action: 'revoke', allowed: ADMINS },
   { subject: { type: 'BankAccount', relations: [] }, action: 'renew', allowed: [] },
@@ -84,6 +101,11 @@ const globalMatrix: Row[] = [
     subject: { type: 'User', id: 99, hidden: true, isSuperuser: false },
     action: 'read',
     allowed: ADMINS,
+  },
+  {
+    subject: { type: 'User', id: user.id, hidden: true, isSuperuser: false },
+    action: 'read',
+    allowed: ['user', ...ADMINS],
   },
   {
     subject: { type: 'User', id: 99, hidden: false, isSuperuser: false },
@@ -103,13 +125,23 @@ const globalMatrix: Row[] = [
 ];
 
 describe('global roles', () => {
-  it.each(globalMatrix.flatMap((row) => Object.keys(actors).map((name) => ({ ...row, name }))))(
-    '$subject.type $action by $name',
-    ({ subject, action, allowed, name }) => {
-      const actor = actors[name as ActorName];
-      expect(can(actor, action as never, subject)).toBe(allowed.includes(name as ActorName));
-    },
-  );
+  it.each(
+    globalMatrix.flatMap((row) =>
+      Object.keys(actors).map((name) => ({ ...row, on: label(row.subject), name })),
+    ),
+  )('$action on $on by $name', ({ subject, action, allowed, name }) => {
+    const actor = actors[name as ActorName];
+    expect(can(actor, action as never, subject)).toBe(allowed.includes(name as ActorName));
+  });
+
+  it('refuses an action the policy does not define instead of failing', () => {
+    expect(can(admin, 'create', initiative(false))).toBe(false);
+  });
+
+  it('lists actions on an entity without the class-level create', () => {
+    const other = { type: 'User', id: 99, hidden: false, isSuperuser: false } as const;
+    expect(allowedActions(admin, other)).toEqual(['read', 'edit', 'delete']);
+  });
 });
 
 // Scoped roles held by an ordinary user: which actions each relation grants.
@@ -164,6 +196,12 @@ const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; g
     },
     { subject: (r) => activity(true, ...r), relation: 'any_activity_owner', grants: ['read'] },
     {
+      subject: (r) => activity(true, ...r),
+      relation: 'overseer',
+      grants: ['read', 'create_payment', 'link_payment'],
+    },
+    { subject: (r) => activity(true, ...r), relation: 'policy_officer', grants: ['read'] },
+    {
       subject: (r) => payment({ hidden: true, hasActivity: true, relations: r }),
       relation: 'activity_owner',
       grants: ['read', 'edit', 'delete', 'link_activity'],
@@ -174,9 +212,51 @@ const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; g
       grants: ['read', 'edit', 'link_initiative', 'link_activity'],
     },
     {
+      subject: (r) => payment({ hidden: true, relations: r }),
+      relation: 'overseer',
+      grants: ['read', 'edit', 'delete', 'link_initiative', 'link_activity'],
+    },
+    {
+      subject: (r) => payment({ hidden: true, relations: r }),
+      relation: 'initiative_owner',
+      grants: ['read', 'edit', 'delete', 'link_initiative', 'link_activity'],
+    },
+    {
+      // In an activity the payment is no longer the initiative's alone to re-link.
+      subject: (r) => payment({ hidden: true, hasActivity: true, relations: r }),
+      relation: 'initiative_owner',
+      grants: ['read', 'edit', 'delete', 'link_activity'],
+    },
+    {
+      // Activity owners act on payments of their activity only.
+      subject: (r) => payment({ hidden: true, relations: r }),
+      relation: 'activity_owner',
+      grants: ['read'],
+    },
+    {
+      subject: (r) => payment({ hidden: true, relations: r }),
+      relation: 'policy_officer',
+      grants: ['read'],
+    },
+    {
       subject: (r) => payment({ manual: false, hasInitiative: false, relations: r }),
       relation: 'account_user',
       grants: ['read', 'link_initiative'],
+    },
+    {
+      subject: (r) => payment({ manual: false, hasInitiative: false, relations: r }),
+      relation: 'account_owner',
+      grants: ['read', 'link_initiative'],
+    },
+    {
+      subject: (r) => payment({ manual: false, hidden: true, relations: r }),
+      relation: 'account_owner',
+      grants: ['read', 'link_initiative', 'link_activity'],
+    },
+    {
+      subject: (r) => payment({ manual: false, hidden: true, hasActivity: true, relations: r }),
+      relation: 'account_user',
+      grants: ['read', 'link_activity'],
     },
     {
       subject: (r) => ({ type: 'BankAccount', relations: r }),
@@ -191,11 +271,14 @@ const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; g
   ];
 
 describe('scoped roles', () => {
-  it.each(scoped)('$relation on $subject', ({ subject, relation, grants }) => {
-    expect(allowedActions(user, subject([relation]))).toEqual(grants);
-    // Without the relation, the same ordinary user holds only what everyone holds.
-    expect(allowedActions(user, subject([])).every((a) => grants.includes(a))).toBe(true);
-  });
+  it.each(scoped.map((row) => ({ ...row, on: label(row.subject([])) })))(
+    '$relation on $on',
+    ({ subject, relation, grants }) => {
+      expect(allowedActions(user, subject([relation]))).toEqual(grants);
+      // Without the relation, the same ordinary user holds only what everyone holds.
+      expect(allowedActions(user, subject([])).every((a) => grants.includes(a))).toBe(true);
+    },
+  );
 });
 
 describe('class-level and field-level rules', () => {
@@ -239,8 +322,32 @@ describe('class-level and field-level rules', () => {
     ]);
     expect(editableFields(user, initiative(false, 'grant_officer'))).toContain('name');
     expect(editableFields(user, initiative(false, 'overseer'))).toEqual([]);
-    expect(editableFields(user, activity(false, 'activity_owner'))).not.toContain('name');
+    expect(editableFields(user, activity(false, 'activity_owner'))).toEqual([
+      'description',
+      'purpose',
+      'target_audience',
+    ]);
     expect(editableFields(user, activity(false, 'initiative_owner'))).toContain('budget');
+    expect(editableFields(user, activity(false, 'any_activity_owner'))).toEqual([]);
+  });
+
+  it('admins edit funders and regulations; grant officers and admins edit grants', () => {
+    const funder = { type: 'Funder' } as const;
+    const regulation = (...r: Relation[]) => ({ type: 'Regulation', relations: r }) as const;
+    const grant = (...r: Relation[]) => ({ type: 'Grant', relations: r }) as const;
+    expect(editableFields(admin, funder)).toEqual(['name', 'url']);
+    expect(editableFields(user, funder)).toEqual([]);
+    expect(editableFields(superuser, regulation())).toEqual(['name', 'description']);
+    expect(editableFields(user, regulation('grant_officer'))).toEqual([]);
+    expect(editableFields(user, grant('grant_officer'))).toEqual(['name', 'reference', 'budget']);
+    expect(editableFields(admin, grant())).toEqual(['name', 'reference', 'budget']);
+    expect(editableFields(user, grant('overseer', 'policy_officer'))).toEqual([]);
+  });
+
+  it('bank accounts have no editable fields, not even for their owner', () => {
+    const account = { type: 'BankAccount', relations: ['account_owner'] } as const;
+    expect(editableFields(user, account)).toEqual([]);
+    expect(editableFields(admin, account)).toEqual([]);
   });
 
   it('bank fields of imported payments are locked for everyone', () => {
@@ -252,6 +359,10 @@ describe('class-level and field-level rules', () => {
     ]);
     expect(editableFields(admin, payment({}))).toContain('transaction_amount');
     expect(editableFields(anonymous, payment({}))).toEqual([]);
+    expect(editableFields(user, payment({}))).toEqual([]);
+    expect(
+      editableFields(user, payment({ hasActivity: true, relations: ['activity_owner'] })),
+    ).toContain('transaction_amount');
   });
 
   it('nobody deletes themself', () => {

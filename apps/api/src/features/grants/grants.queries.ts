@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grantOverseers, grants, initiatives, regulations } from '../../db/schema';
-import { correlated, initiativeVisible } from '../../lib/initiative-sql';
+import { correlated, listedUnderSponsor } from '../../lib/initiative-sql';
 import { grantFigures, officerRoles, peopleJson, toRelations } from '../regulations';
 
 export interface InitiativeRef {
@@ -12,8 +12,8 @@ export interface InitiativeRef {
 
 /**
  * The columns of one grant row as every read returns it, with the caller's relations: one
- * statement per grant or per list. `initiatives` are the ones the caller may see, oldest first
- * (so the first is the regulation summary's `first_initiative_id`).
+ * statement per grant or per list. `initiatives` are the ones the caller may see under it, oldest
+ * first (so the first is the regulation summary's `first_initiative_id`).
  */
 function grantColumns(actor: Actor | null) {
   const { incomeCents, expensesCents } = grantFigures(actor);
@@ -38,7 +38,7 @@ function grantColumns(actor: Actor | null) {
       select coalesce(json_agg(json_build_object('id', ${initiatives.id}, 'name', ${initiatives.name})
         order by ${initiatives.id}), '[]'::json)
       from ${initiatives}
-      where ${initiatives.grantId} = ${grants.id} and ${initiativeVisible(actor)})`),
+      where ${initiatives.grantId} = ${grants.id} and ${listedUnderSponsor(actor)})`),
     roles: officerRoles(actor, grants.regulationId),
     isOverseer:
       actor === null

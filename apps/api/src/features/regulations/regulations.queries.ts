@@ -11,7 +11,7 @@ import {
   regulations,
   users,
 } from '../../db/schema';
-import { correlated, grantTotals, initiativeVisible } from '../../lib/initiative-sql';
+import { correlated, grantTotals, listedUnderSponsor } from '../../lib/initiative-sql';
 
 /** A linked user as the JSON subselects return it; `email` is dropped for anonymous callers. */
 export interface PersonRow {
@@ -75,19 +75,15 @@ export const toRelations = (roles: readonly OfficerRole[]): Relation[] =>
 
 /**
  * A grant's money and initiative figures, computed in SQL on read (server-rules §8), for the
- * grant row of the outer statement: income and expenses over all its initiatives' payments
- * (hidden ones count), the number of initiatives the caller may see and the first of them
+ * grant row of the outer statement: income and expenses over its initiatives' payments (hidden
+ * ones count), the number of initiatives the caller may see under it and the first of them
  * (lowest id), which the sponsors screen opens. Amounts in cents.
  */
 const figureInitiative = alias(initiatives, 'figure_initiative');
 export function grantFigures(actor: Actor | null) {
-  const visible = initiativeVisible(actor, {
-    id: figureInitiative.id,
-    grantId: figureInitiative.grantId,
-    hidden: figureInitiative.hidden,
-  });
+  const visible = listedUnderSponsor(actor, figureInitiative);
   return {
-    ...grantTotals(grants.id),
+    ...grantTotals(actor, grants.id),
     initiativeCount: correlated<number>(sql`(select count(*) from ${initiatives} ${figureInitiative}
       where ${figureInitiative.grantId} = ${grants.id} and ${visible})`).mapWith(Number),
     firstInitiativeId: correlated<number | null>(sql`(select min(${figureInitiative.id})
