@@ -1,7 +1,8 @@
 // End-to-end tests: `npx playwright test -c apps/web/playwright.config.ts` (or `npm test`).
 // Uses Debian's chromium (apt-get install chromium); never `npx playwright install`.
-// The web server is `npm run e2e:server` at the repo root: it builds/starts the app on a fresh
-// data directory and must answer http://127.0.0.1:8123/api/health when ready.
+// The web server is `npm run e2e:server` at the repo root: it builds/starts the app on a fresh,
+// empty data directory with one administrator, and opens its mailbox (http://127.0.0.1:8124)
+// when ready.
 import { defineConfig } from '@playwright/test';
 
 // The web tsconfig has DOM types, not Node's; this file only needs process.env.
@@ -46,7 +47,8 @@ export default defineConfig({
     command: 'npm run e2e:server',
     // Relative to this file: the repo root.
     cwd: '../..',
-    url: `${baseURL}/api/health`,
+    // The mailbox, not the app: it opens only once the first administrator can log in.
+    url: `http://127.0.0.1:${port + 1}/messages`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

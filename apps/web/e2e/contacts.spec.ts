@@ -1,19 +1,18 @@
 /**
  * Contacts (issue 5): the directory, profiles, settings, invitations and passwords, against the
- * real API with the demo seed; axe on every screen. Each test makes its own users.
+ * real API; axe on every screen. Each test makes its own users.
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
-  apiToken,
-  createUser,
-  DEMO,
-  DEMO_PASSWORD,
+  Api,
   expectNoA11yViolations,
   latestMailTo,
   linkInMail,
   loginAs,
   logout,
+  ROOT,
   uniqueEmail,
+  uniqueId,
 } from './helpers';
 
 /** The long journeys (several axe scans and 300 ms modal fades) get more than the default 30 s. */
@@ -34,13 +33,22 @@ function detail(page: Page, name: string) {
 
 test('an admin invites a user, finds them by e-mail, makes them financial, deactivates and reactivates them', async ({
   page,
+  request,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
   const email = uniqueEmail('invite');
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+  const lastName = `de Boer ${uniqueId()}`;
+  const adminName = `Mark ${lastName}`;
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({
+    role: 'administrator',
+    first_name: 'Mark',
+    last_name: lastName,
+  });
+  await loginAs(page, admin.email, admin.password);
   await page.goto('/contacts');
   await expect(page.getByRole('heading', { level: 1, name: 'Gebruikers' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Mark de Boer/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: adminName })).toBeVisible();
   await expect(directory(page).getByRole('listitem').first()).toBeVisible();
   await expectNoA11yViolations(page);
 
@@ -126,8 +134,7 @@ test('an invited user sets a password from the mail, edits their profile and cha
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
   const email = uniqueEmail('self');
-  const token = await apiToken(request, DEMO.admin, DEMO_PASSWORD);
-  const { id } = await createUser(request, token, { email, role: 'user' });
+  const { id } = await (await Api.login(request, ROOT)).invite({ email, role: 'user' });
 
   // The mailed link sets the first password.
   await page.goto(linkInMail(await latestMailTo(email)));
@@ -206,35 +213,44 @@ test('an invited user sets a password from the mail, edits their profile and cha
   await expect(page.getByRole('link', { name: /Eva Evers/ }).first()).toBeVisible();
 });
 
-test("an ordinary user sees no '+' and no Instellingen on others", async ({ page }) => {
-  await loginAs(page, DEMO.user, DEMO_PASSWORD);
+test("an ordinary user sees no '+' and no Instellingen on others", async ({ page, request }) => {
+  const id = uniqueId();
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({
+    role: 'administrator',
+    first_name: 'Mark',
+    last_name: `de Boer ${id}`,
+    biography: 'Applicatiebeheerder en eerste aanspreekpunt voor nieuwe gebruikers.',
+  });
+  const user = await root.account({ first_name: 'Lotte', last_name: `Dekker ${id}` });
+  await loginAs(page, user.email, user.password);
   await page.goto('/contacts');
-  const own = page.getByRole('link', { name: /Lotte Dekker/ }).first();
+  const own = page.getByRole('link', { name: `Lotte Dekker ${id}` }).first();
   await expect(own).toBeVisible();
   await expect(directory(page).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Gebruiker toevoegen' })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
-  await searchBox(page).fill(DEMO.admin);
+  await searchBox(page).fill(admin.email);
   await directory(page)
-    .getByRole('link', { name: /Mark de Boer/ })
+    .getByRole('link', { name: `Mark de Boer ${id}` })
     .click();
-  const admin = detail(page, 'Mark de Boer');
-  await expect(admin.getByText('Applicatiebeheerder')).toBeVisible();
-  await expect(admin.getByText('Beheerder').first()).toBeVisible();
+  const adminPage = detail(page, `Mark de Boer ${id}`);
+  await expect(adminPage.getByText('Applicatiebeheerder')).toBeVisible();
+  await expect(adminPage.getByText('Beheerder').first()).toBeVisible();
   for (const name of ['Profiel', 'Instellingen', 'Verwijderen', 'Wachtwoord wijzigen']) {
-    await expect(admin.getByRole('link', { name })).toHaveCount(0);
+    await expect(adminPage.getByRole('link', { name })).toHaveCount(0);
   }
   await expectNoA11yViolations(page);
 
   // On your own page you may edit yourself.
   await own.click();
-  const self = detail(page, 'Lotte Dekker');
+  const self = detail(page, `Lotte Dekker ${id}`);
   await expect(self.getByRole('link', { name: 'Instellingen' })).toBeVisible();
   await expect(self.getByRole('link', { name: 'Wachtwoord wijzigen' })).toBeVisible();
   await self.getByRole('link', { name: 'Instellingen' }).click();
   const settings = page.getByRole('dialog', { name: 'Instellingen' });
-  await expect(settings.getByLabel('E-mailadres')).toHaveValue(DEMO.user);
+  await expect(settings.getByLabel('E-mailadres')).toHaveValue(user.email);
   await expect(settings.getByRole('group', { name: 'Rol' })).toHaveCount(0);
   await expect(settings.getByRole('checkbox', { name: 'Actief' })).toHaveCount(0);
   await expectNoA11yViolations(page);
@@ -245,11 +261,12 @@ test('scrolling loads the next page of a 45-user list without duplicates', async
   request,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT_MS);
-  const prefix = `scroll${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const token = await apiToken(request, DEMO.admin, DEMO_PASSWORD);
+  const prefix = `scroll${uniqueId()}`;
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({ role: 'administrator' });
   for (let i = 1; i <= 45; i += 1) {
     const n = String(i).padStart(2, '0');
-    await createUser(request, token, {
+    await root.invite({
       email: `${prefix}-${n}@example.test`,
       first_name: `Scroll ${n}`,
       last_name: prefix,
@@ -264,7 +281,7 @@ test('scrolling loads the next page of a 45-user list without duplicates', async
     }
   });
 
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+  await loginAs(page, admin.email, admin.password);
   await page.goto('/contacts');
   await searchBox(page).fill(prefix);
   const items = directory(page).getByRole('listitem');
@@ -289,17 +306,22 @@ test('scrolling loads the next page of a 45-user list without duplicates', async
   await expectNoA11yViolations(page);
 });
 
-test('at 375 px the list and the user are separate screens', async ({ page }) => {
+test('at 375 px the list and the user are separate screens', async ({ page, request }) => {
+  const lastName = `Dekker ${uniqueId()}`;
+  const name = `Lotte ${lastName}`;
+  const email = uniqueEmail('lotte');
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({ role: 'administrator' });
+  await root.invite({ email, first_name: 'Lotte', last_name: lastName });
+
   await page.setViewportSize({ width: 375, height: 740 });
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+  await loginAs(page, admin.email, admin.password);
   await page.goto('/contacts');
   await expect(searchBox(page)).toBeVisible();
-  await searchBox(page).fill('lotte@');
-  await directory(page)
-    .getByRole('link', { name: /Lotte Dekker/ })
-    .click();
+  await searchBox(page).fill(`${email.split('@')[0]}@`);
+  await directory(page).getByRole('link', { name }).click();
 
-  const lotte = detail(page, 'Lotte Dekker');
+  const lotte = detail(page, name);
   await expect(lotte).toBeVisible();
   await expect(directory(page)).toBeHidden();
   await expect(searchBox(page)).toBeHidden();

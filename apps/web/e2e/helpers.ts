@@ -1,31 +1,37 @@
 /**
  * Shared helpers of the end-to-end specs (the server is scripts/e2e-server.mjs: the built app on
- * :8123 with the demo seed, mail caught on :8124).
+ * :8123 with no data but one administrator, mail caught on :8124). Every test builds the world
+ * it needs through the API, with names no other test or run uses.
  *
- *   await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+ *   const root = await Api.login(request, ROOT);
+ *   const admin = await root.account({ role: 'administrator', first_name: 'Mark' });
+ *   await loginAs(page, admin.email, admin.password);
  *   await expectNoA11yViolations(page);
  *   const mail = await latestMailTo('someone@example.test');
- *   const token = await apiToken(request, DEMO.admin, DEMO_PASSWORD);
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Activity, ActivityInput } from '@helder/shared/activities';
+import type { Funder } from '@helder/shared/funders';
+import type { Grant } from '@helder/shared/grants';
+import type { Initiative, InitiativeInput } from '@helder/shared/initiatives';
+import type { OfficerRole, Regulation } from '@helder/shared/regulations';
+import type { InviteUserInput, User } from '@helder/shared/users';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** Every demo account has this password (apps/api/src/db/seed.ts). */
-export const DEMO_PASSWORD = 'helder-demo';
-export const DEMO = {
-  superuser: 'super@helder.demo',
-  admin: 'beheer@helder.demo',
-  financial: 'financieel@helder.demo',
-  user: 'lotte@helder.demo',
-} as const;
+/** The first administrator, made by scripts/e2e-server.mjs (same credentials there). */
+export const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' } as const;
 
 export const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8123) + 1}/messages`;
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/** A short id no other test (or earlier run) uses, for names and e-mail addresses. */
+export function uniqueId(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
 /** An e-mail address no other test (or earlier run) uses. */
 export function uniqueEmail(prefix = 'e2e'): string {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return `${prefix}-${suffix}@example.test`;
+  return `${prefix}-${uniqueId()}@example.test`;
 }
 
 /** Logs in through the login modal (/login) and waits until it has closed. */
@@ -114,21 +120,125 @@ export async function apiToken(
   return access_token;
 }
 
-export interface CreatedUser {
+/** A user who can log in: `password` was set through their invitation link. */
+export interface Account {
   id: number;
   email: string;
+  password: string;
 }
 
-/** Invites a user through the API (POST /api/user, JSON) with an admin's token. */
-export async function createUser(
-  request: APIRequestContext,
-  token: string,
-  body: { email: string; first_name?: string; last_name?: string; role?: string },
-): Promise<CreatedUser> {
-  const response = await request.post('/api/user', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as CreatedUser;
+/** Where a grant sits in the funder tree (its path in the API). */
+export interface GrantPath {
+  funderId: number;
+  regulationId: number;
+  grantId: number;
+}
+
+/**
+ * The API as one logged-in caller, for building a test's world; every call must succeed.
+ * Bodies and paths as in packages/shared/src/<feature>/<feature>.contract.ts.
+ */
+export class Api {
+  private readonly request: APIRequestContext;
+  private readonly token: string;
+
+  private constructor(request: APIRequestContext, token: string) {
+    this.request = request;
+    this.token = token;
+  }
+
+  static async login(
+    request: APIRequestContext,
+    account: { email: string; password: string },
+  ): Promise<Api> {
+    return new Api(request, await apiToken(request, account.email, account.password));
+  }
+
+  private async send<T>(
+    method: 'post' | 'patch',
+    path: string,
+    body: { data: unknown } | { multipart: Record<string, string> },
+  ): Promise<T> {
+    const response = await this.request[method](`/api${path}`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+      ...body,
+    });
+    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  /** Invites a user (POST /api/user, multipart); the invitation goes out by mail. */
+  invite(body: InviteUserInput): Promise<User> {
+    const fields = Object.entries(body)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]): [string, string] => [key, String(value)]);
+    return this.send('post', '/user', { multipart: Object.fromEntries(fields) });
+  }
+
+  /**
+   * Invites a user with a fresh address (unless given) and sets their password through the
+   * mailed link, the way an invitee does.
+   */
+  async account(body: Partial<InviteUserInput> = {}): Promise<Account> {
+    const email = body.email ?? uniqueEmail(body.role ?? 'user');
+    const { id } = await this.invite({ ...body, email });
+    const link = linkInMail(await latestMailTo(email));
+    const token = new URLSearchParams(link.split('?')[1]).get('token');
+    const password = `wachtwoord-${uniqueId()}`;
+    const reset = await this.request.post('/api/auth/reset-password', {
+      data: { token, password },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+    return { id, email, password };
+  }
+
+  funder(body: { name: string; url: string }): Promise<Funder> {
+    return this.send('post', '/funder', { data: body });
+  }
+
+  regulation(funderId: number, body: { name: string; description: string }): Promise<Regulation> {
+    return this.send('post', `/funder/${funderId}/regulation`, { data: body });
+  }
+
+  /** Makes `users` the regulation's grant officers or policy officers. */
+  async officers(
+    funderId: number,
+    regulationId: number,
+    role: OfficerRole,
+    users: { id: number }[],
+  ): Promise<void> {
+    await this.send('patch', `/funder/${funderId}/regulation/${regulationId}/officers`, {
+      data: { role, user_ids: users.map((user) => user.id) },
+    });
+  }
+
+  grant(
+    funderId: number,
+    regulationId: number,
+    body: { name: string; reference: string; budget: number },
+  ): Promise<Grant> {
+    return this.send('post', `/funder/${funderId}/regulation/${regulationId}/grant`, {
+      data: body,
+    });
+  }
+
+  initiative(grant: GrantPath, body: InitiativeInput): Promise<Initiative> {
+    const { funderId, regulationId, grantId } = grant;
+    return this.send(
+      'post',
+      `/funder/${funderId}/regulation/${regulationId}/grant/${grantId}/initiative`,
+      { data: body },
+    );
+  }
+
+  /** Makes `users` the initiative's owners (initiatiefnemers). */
+  async initiativeOwners(initiativeId: number, users: { id: number }[]): Promise<void> {
+    await this.send('patch', `/initiative/${initiativeId}/owners`, {
+      data: { user_ids: users.map((user) => user.id) },
+    });
+  }
+
+  activity(initiativeId: number, body: ActivityInput): Promise<Activity> {
+    return this.send('post', `/initiative/${initiativeId}/activity`, { data: body });
+  }
 }

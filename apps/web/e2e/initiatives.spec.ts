@@ -1,23 +1,172 @@
 /**
- * Initiatives and activities (issue 4) against the real API with the demo seed; axe on every
- * screen. An anonymous visitor browses (at 1280 and 375 px), a grant officer creates an
- * initiative from a grant and an activity in it, an initiative owner edits a description.
- *
- * The demo seed gives the activity 'Buurtbarbecue' a receipt picture and an invoice PDF, so the
- * media preview shows real files through their signed URLs.
+ * Initiatives and activities (issue 4) against the real API; axe on every screen. An anonymous
+ * visitor browses (at 1280 and 375 px), a grant officer creates an initiative from a grant and an
+ * activity in it, an initiative owner edits a description. Each test builds its own
+ * neighbourhood: a sponsor, regulation and grant with one initiative of three activities, and
+ * two hidden initiatives beside it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectNoA11yViolations, loginAs } from './helpers';
+import type { Activity } from '@helder/shared/activities';
+import type { Initiative } from '@helder/shared/initiatives';
+import type { Attachment } from '@helder/shared/media';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  Api,
+  expectNoA11yViolations,
+  loginAs,
+  ROOT,
+  uniqueEmail,
+  uniqueId,
+  type GrantPath,
+} from './helpers';
 
-/** Demo accounts with a scoped role (apps/api/src/db/seed.ts). */
-const GRANT_OFFICER = 'subsidie@helder.demo';
-const INITIATIVE_OWNER = 'initiatief@helder.demo';
-/** A demo initiative of the owner, with three activities. */
-const OWNED = 'Buurtfeest Tuindorp Oostzaan';
-/** Hidden demo initiatives: outsiders never see them. */
-const HIDDEN = ['Boomspiegels Wagenaarstraat', 'Kookclub Gaasperdam'];
+/** The activity whose media the visitor previews. */
+const BARBECUE = 'Buurtbarbecue';
 
-const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+interface Neighbourhood {
+  /** In every name below; the initiative carries it in capitals. */
+  id: string;
+  funder: string;
+  regulation: string;
+  reference: string;
+  grant: GrantPath;
+  initiative: Initiative;
+  barbecue: Activity;
+  /** Initiatives of the same grant that outsiders never see. */
+  hidden: string[];
+}
+
+async function buildNeighbourhood(root: Api, owner: { id: number }): Promise<Neighbourhood> {
+  const id = uniqueId();
+  const funder = await root.funder({ name: `Gemeente ${id}`, url: `https://${id}.example.nl` });
+  const regulation = await root.regulation(funder.id, {
+    name: `Buurtbudget ${id}`,
+    description: 'Bewoners bedenken zelf plannen voor hun buurt.',
+  });
+  const reference = `E2E-${id}`;
+  const { id: grantId } = await root.grant(funder.id, regulation.id, {
+    name: `Buurtbudget ${id} 2026`,
+    reference,
+    budget: 48_500,
+  });
+  const grant = { funderId: funder.id, regulationId: regulation.id, grantId };
+  const initiative = await root.initiative(grant, {
+    name: `Buurtfeest ${id.toUpperCase()}`,
+    description: 'Een zomers buurtfeest met muziek, spelletjes en een lange tafel vol eten.',
+    purpose: 'Ontmoeting tussen buren',
+    target_audience: 'Alle bewoners van de buurt',
+    owner: 'Bewonersvereniging Tuindorp',
+    legal_entity: 'vereniging',
+    kvk_registration: '40531234',
+    location: 'Tuindorp Oostzaan',
+    budget: 6500,
+  });
+  await root.initiativeOwners(initiative.id, [owner]);
+  const activity = (name: string, description: string, budget: number) =>
+    root.activity(initiative.id, {
+      name,
+      description,
+      purpose: 'Ontmoeting',
+      target_audience: 'Buren',
+      budget,
+    });
+  await activity('Springkussen en kinderspelen', 'Een middag vol spelletjes voor kinderen.', 1200);
+  const barbecue = await activity(BARBECUE, 'Samen koken en eten aan een lange tafel.', 2100);
+  await activity('Opruimen', 'Het plein weer netjes achterlaten.', 300);
+  const hidden = [`Boomspiegels ${id}`, `Kookclub ${id}`];
+  for (const name of hidden) {
+    await root.initiative(grant, {
+      name,
+      description: 'Nog in voorbereiding.',
+      purpose: 'Meer groen',
+      target_audience: 'Bewoners',
+      hidden: true,
+      budget: 2750,
+    });
+  }
+  return {
+    id,
+    funder: funder.name,
+    regulation: regulation.name,
+    reference,
+    grant,
+    initiative,
+    barbecue,
+    hidden,
+  };
+}
+
+/** The smallest one-page PDF viewers accept, written out by hand. */
+function invoicePdf(): Buffer {
+  const text = 'BT /F1 24 Tf 72 720 Td (Factuur: verhuur partytent) Tj ET';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const RECEIPT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
+  <rect width="480" height="640" fill="#fdfbf4"/>
+  <text x="40" y="80" font-family="sans-serif" font-size="36">Kassabon</text>
+  <text x="40" y="160" font-family="monospace" font-size="24">Totaal 99,35</text>
+</svg>`;
+
+/**
+ * A receipt picture and an invoice PDF (newest first) as the media of the barbecue and so of its
+ * initiative. Media are attachments of payments, and no endpoint makes payments or attachments
+ * yet, so the test serves these two lists and their files itself: the preview is what it checks;
+ * the media endpoints and their signed file URLs have their own API tests.
+ */
+async function serveBarbecueMedia(page: Page, world: Neighbourhood) {
+  const { initiative, barbecue } = world;
+  const lists = new Set([
+    `/api/initiative/${initiative.id}/media`,
+    `/api/initiative/${initiative.id}/activity/${barbecue.id}/media`,
+  ]);
+  await page.route(
+    (url) => lists.has(url.pathname),
+    (route) => {
+      const { origin } = new URL(route.request().url());
+      const picture = `${origin}/e2e-media/kassabon.svg`;
+      const attachments: Attachment[] = [
+        {
+          id: 2,
+          attachment_url: picture,
+          attachment_thumbnail_url_128: picture,
+          attachment_thumbnail_url_256: picture,
+          attachment_thumbnail_url_512: picture,
+        },
+        {
+          id: 1,
+          attachment_url: `${origin}/e2e-media/factuur.pdf`,
+          attachment_thumbnail_url_128: null,
+          attachment_thumbnail_url_256: null,
+          attachment_thumbnail_url_512: null,
+        },
+      ];
+      return route.fulfill({ json: { attachments } });
+    },
+  );
+  await page.route('**/e2e-media/kassabon.svg', (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: RECEIPT_SVG }),
+  );
+  await page.route('**/e2e-media/factuur.pdf', (route) =>
+    route.fulfill({ contentType: 'application/pdf', body: invoicePdf() }),
+  );
+}
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
@@ -37,7 +186,9 @@ async function openTab(page: Page, tabs: string, name: string) {
   return page.getByRole('region', { name, exact: true });
 }
 
-async function anonymousJourney(page: Page, compact: boolean) {
+async function anonymousJourney(page: Page, compact: boolean, world: Neighbourhood) {
+  const owned = world.initiative.name;
+  await serveBarbecueMedia(page, world);
   await page.goto('/funds');
   await expect(page.getByRole('heading', { level: 1, name: 'Initiatieven' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Alle Initiatieven' })).toHaveAttribute(
@@ -46,26 +197,26 @@ async function anonymousJourney(page: Page, compact: boolean) {
   );
   await expect(page.getByRole('button', { name: 'Mijn Initiatieven' })).toHaveCount(0);
   const list = page.getByRole('list', { name: 'Lijst met initiatieven' });
-  await expect(list.getByRole('link', { name: OWNED })).toBeVisible();
-  for (const hidden of HIDDEN)
+  await expect(list.getByRole('link', { name: owned })).toBeVisible();
+  for (const hidden of world.hidden)
     await expect(list.getByRole('link', { name: hidden })).toHaveCount(0);
   await expect(
     list
       .getByRole('article')
-      .filter({ hasText: OWNED })
+      .filter({ hasText: owned })
       .getByRole('img', { name: /^Besteed €\s/ }),
   ).toBeVisible();
   await expectNoA11yViolations(page);
   if (compact) await expectNoHorizontalScroll(page);
 
   // The search filters by name.
-  await page.getByRole('searchbox', { name: 'Zoek initiatieven op naam' }).fill('tuindorp');
+  await page.getByRole('searchbox', { name: 'Zoek initiatieven op naam' }).fill(world.id);
   await expect(list.getByRole('article')).toHaveCount(1);
-  await list.getByRole('link', { name: OWNED }).click();
+  await list.getByRole('link', { name: owned }).click();
 
   // The initiative: header, budget cards, the first tab.
-  await expect(page).toHaveURL(/\/funds\/\d+\/buurtfeest-tuindorp-oostzaan$/);
-  await expect(page.getByRole('heading', { level: 1, name: OWNED })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/funds/\\d+/buurtfeest-${world.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: owned })).toBeVisible();
   const received = page.getByRole('button', { name: 'Waarvan ontvangen' });
   await expect(received).toHaveAccessibleDescription(/^Waarvan ontvangen: €\s\d/);
   await expect(page.getByRole('group', { name: 'Acties voor dit initiatief' })).toHaveCount(0);
@@ -82,8 +233,8 @@ async function anonymousJourney(page: Page, compact: boolean) {
   await expectNoA11yViolations(page);
 
   const sponsors = await openTab(page, tabs, 'Sponsoren');
-  await expect(sponsors.getByText('Gemeente Amsterdam')).toBeVisible();
-  await expect(sponsors.getByText('AMS-2026-0142')).toBeVisible();
+  await expect(sponsors.getByText(world.funder)).toBeVisible();
+  await expect(sponsors.getByText(world.reference)).toBeVisible();
   await expect(sponsors.getByText('Verantwoord')).toHaveCount(2);
   await expectNoA11yViolations(page);
 
@@ -114,23 +265,23 @@ async function anonymousJourney(page: Page, compact: boolean) {
   const cards = activities.getByRole('list', { name: 'Activiteiten van dit initiatief' });
   await expect(cards.getByRole('article')).toHaveCount(3);
   await expectNoA11yViolations(page);
-  await cards.getByRole('link', { name: 'Buurtbarbecue' }).click();
+  await cards.getByRole('link', { name: BARBECUE }).click();
 
   // The activities screen: the side list (not at 375 px) and the activity.
   await expect(page).toHaveURL(/\/funds\/\d+\/activities\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Buurtbarbecue' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: BARBECUE })).toBeVisible();
   const side = page.getByRole('complementary', { name: 'Activiteiten' });
   if (compact) {
     await expect(side).toBeHidden();
     await expectNoHorizontalScroll(page);
   } else {
-    await expect(side.getByRole('link', { name: 'Buurtbarbecue' })).toHaveAttribute(
+    await expect(side.getByRole('link', { name: BARBECUE })).toHaveAttribute(
       'aria-current',
       'page',
     );
   }
   const crumbs = page.getByRole('navigation', { name: 'Kruimelpad' });
-  await expect(crumbs.getByRole('link', { name: OWNED })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: owned })).toBeVisible();
   await expectNoA11yViolations(page);
   const activityTabs = 'Onderdelen van de activiteit';
   await expect(
@@ -138,7 +289,7 @@ async function anonymousJourney(page: Page, compact: boolean) {
   ).toBeVisible();
   await openTab(page, activityTabs, 'Sponsoren');
   await expect(
-    page.getByRole('region', { name: 'Sponsoren' }).getByText('AMS-2026-0142'),
+    page.getByRole('region', { name: 'Sponsoren' }).getByText(world.reference),
   ).toBeVisible();
   await openTab(page, activityTabs, 'Gebruikers');
   await openTab(page, activityTabs, 'Media');
@@ -146,50 +297,70 @@ async function anonymousJourney(page: Page, compact: boolean) {
   await expectNoA11yViolations(page);
 
   // Back to the initiative through the breadcrumb: the activities screen with the initiative.
-  await crumbs.getByRole('link', { name: OWNED }).click();
+  await crumbs.getByRole('link', { name: owned }).click();
   await expect(page).toHaveURL(/\/funds\/\d+\/activities$/);
-  await expect(page.getByRole('heading', { level: 1, name: OWNED })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: owned })).toBeVisible();
   await expectNoA11yViolations(page);
+}
+
+/** A neighbourhood whose initiative is owned by a user who never logs in. */
+async function visitedNeighbourhood(request: APIRequestContext) {
+  const root = await Api.login(request, ROOT);
+  const owner = await root.invite({
+    email: uniqueEmail('owner'),
+    first_name: 'Noor',
+    last_name: 'Jansen',
+  });
+  return buildNeighbourhood(root, owner);
 }
 
 test('an anonymous visitor browses initiatives, reads every tab and previews a medium', async ({
   page,
+  request,
 }) => {
   test.slow();
-  await anonymousJourney(page, false);
+  await anonymousJourney(page, false, await visitedNeighbourhood(request));
 });
 
-test('the same visit at 375 px', async ({ page }) => {
+test('the same visit at 375 px', async ({ page, request }) => {
   test.slow();
+  const world = await visitedNeighbourhood(request);
   await page.setViewportSize({ width: 375, height: 800 });
-  await anonymousJourney(page, true);
+  await anonymousJourney(page, true, world);
 });
 
 test('a grant officer opens a grant’s initiatives, creates an initiative from the grant and an activity in it', async ({
   page,
+  request,
 }) => {
   test.slow();
-  const id = suffix();
-  const name = `E2E plein ${id}`;
-  const activityName = `E2E zaaidag ${id}`;
+  const root = await Api.login(request, ROOT);
+  const officer = await root.account();
+  const world = await buildNeighbourhood(root, await root.invite({ email: uniqueEmail('owner') }));
+  const { funderId, regulationId } = world.grant;
+  await root.officers(funderId, regulationId, 'grant officer', [officer]);
+  const owned = world.initiative.name;
+  const name = `E2E plein ${world.id}`;
+  const activityName = `E2E zaaidag ${world.id}`;
 
-  await loginAs(page, GRANT_OFFICER, DEMO_PASSWORD);
+  await loginAs(page, officer.email, officer.password);
   await page.getByRole('link', { name: 'Sponsors' }).click();
+  await page.getByRole('searchbox').fill(world.id);
   await page
     .getByRole('list', { name: 'Lijst met sponsors' })
-    .getByRole('link', { name: 'Gemeente Amsterdam' })
+    .getByRole('link', { name: world.funder })
     .click();
   await page
     .getByRole('navigation', { name: /^Regelingen van / })
-    .getByRole('link', { name: 'Buurtbudget Noord' })
+    .getByRole('link', { name: world.regulation })
     .click();
-  const panel = page.getByRole('region', { name: 'Buurtbudget Noord' });
-  const row = panel.getByRole('listitem').filter({ hasText: 'AMS-2026-0142' });
+  const panel = page.getByRole('region', { name: world.regulation });
+  const row = panel.getByRole('listitem').filter({ hasText: world.reference });
 
   // A grant with initiatives opens the first one in the activities screen.
-  await row.getByRole('link', { name: /^AMS-2026-0142 / }).click();
+  await row.getByRole('link', { name: new RegExp(`^${world.reference} `) }).click();
   await expect(page).toHaveURL(/\/funds\/\d+\/activities$/);
-  await expect(page.getByRole('heading', { level: 1, name: OWNED })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: owned })).toBeVisible();
   await expect(
     page.getByRole('complementary', { name: 'Activiteiten' }).getByRole('article'),
   ).toHaveCount(3);
@@ -198,7 +369,9 @@ test('a grant officer opens a grant’s initiatives, creates an initiative from 
 
   // 'Initiatief (n)' opens the create form for that grant.
   await row
-    .getByRole('link', { name: /^Initiatief \(\d+\) van beschikking AMS-2026-0142$/ })
+    .getByRole('link', {
+      name: new RegExp(`^Initiatief \\(\\d+\\) van beschikking ${world.reference}$`),
+    })
     .click();
   await expect(page).toHaveURL(/\/add-fund\?grant=\d+$/);
   const dialog = page.getByRole('dialog', { name: 'Initiatief aanmaken' });
@@ -209,7 +382,7 @@ test('a grant officer opens a grant’s initiatives, creates an initiative from 
   await expectNoA11yViolations(page);
 
   // A taken name: 409.
-  await dialog.getByLabel('Naam', { exact: true }).fill(OWNED);
+  await dialog.getByLabel('Naam', { exact: true }).fill(owned);
   await dialog.getByLabel('Beschrijving').fill('Een nieuw plein voor de buurt.');
   await dialog.getByLabel('Doel', { exact: true }).fill('Ontmoeting');
   await dialog.getByLabel('Doelgroep').fill('Buren');
@@ -257,9 +430,16 @@ test('a grant officer opens a grant’s initiatives, creates an initiative from 
   ).toBeVisible();
 });
 
-test('an initiative owner edits the description but sees no name field', async ({ page }) => {
-  const description = `Het buurtfeest van ${suffix()}: muziek, spelletjes en een lange tafel.`;
-  await loginAs(page, INITIATIVE_OWNER, DEMO_PASSWORD);
+test('an initiative owner edits the description but sees no name field', async ({
+  page,
+  request,
+}) => {
+  const root = await Api.login(request, ROOT);
+  const owner = await root.account();
+  const { id, initiative } = await buildNeighbourhood(root, owner);
+  const owned = initiative.name;
+  const description = `Het buurtfeest van ${id}: muziek, spelletjes en een lange tafel.`;
+  await loginAs(page, owner.email, owner.password);
   await page.goto('/funds');
   await page.getByRole('button', { name: 'Mijn Initiatieven' }).click();
   await expect(page.getByRole('button', { name: 'Mijn Initiatieven' })).toHaveAttribute(
@@ -267,9 +447,9 @@ test('an initiative owner edits the description but sees no name field', async (
     'true',
   );
   const list = page.getByRole('list', { name: 'Lijst met initiatieven' });
-  await expect(list.getByRole('link', { name: OWNED })).toBeVisible();
+  await expect(list.getByRole('link', { name: owned })).toBeVisible();
   await expectNoA11yViolations(page);
-  await list.getByRole('link', { name: OWNED }).click();
+  await list.getByRole('link', { name: owned }).click();
 
   const actions = page.getByRole('group', { name: 'Acties voor dit initiatief' });
   await expect(actions.getByRole('link', { name: 'Verwijder initiatief' })).toHaveCount(0);
@@ -292,12 +472,13 @@ test('an initiative owner edits the description but sees no name field', async (
   // Visitors see the new description too.
   await page.getByRole('button', { name: 'Uitloggen' }).click();
   await page.goto('/funds');
-  await page.getByRole('link', { name: OWNED }).click();
+  await page.getByRole('link', { name: owned }).click();
   await expect(page.getByText(description).first()).toBeVisible();
 });
 
-test('an admin sees no page of a deleted or unknown initiative', async ({ page }) => {
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+test('an admin sees no page of a deleted or unknown initiative', async ({ page, request }) => {
+  const admin = await (await Api.login(request, ROOT)).account({ role: 'administrator' });
+  await loginAs(page, admin.email, admin.password);
   await page.goto('/funds/999999/details');
   await expect(
     page.getByText('Dit initiatief bestaat niet of is niet zichtbaar voor jou.'),

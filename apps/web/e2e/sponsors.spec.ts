@@ -1,19 +1,23 @@
 /**
- * Sponsors (issue 3): sponsors, regulations, grants, officers and overseers against the real API
- * with the demo seed; axe on every screen. Names carry a random suffix, so runs never clash.
+ * Sponsors (issue 3): sponsors, regulations, grants, officers and overseers against the real API;
+ * axe on every screen. Each test makes its own accounts and sponsors; names carry a random
+ * suffix, so tests and runs never clash.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, DEMO, DEMO_PASSWORD, expectNoA11yViolations, loginAs, logout } from './helpers';
-
-/** Demo accounts with a scoped role (apps/api/src/db/seed.ts). */
-const GRANT_OFFICER = 'subsidie@helder.demo';
-const OVERSEER = 'penvoerder@helder.demo';
+import {
+  Api,
+  apiToken,
+  expectNoA11yViolations,
+  loginAs,
+  logout,
+  ROOT,
+  uniqueEmail,
+  uniqueId,
+} from './helpers';
 
 /** A grant row's text: `reference | name | € budget` (separators and spaces as rendered). */
 const grantRow = (reference: string, name: string, euros: string) =>
   new RegExp(`${reference}\\s*\\|\\s*${name}\\s*\\|\\s*€\\s${euros.replace(/[.]/g, '\\.')}`);
-
-const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The regulation detail panel (a region named after the regulation). */
 const detail = (page: Page, name: string) => page.getByRole('region', { name });
@@ -35,14 +39,22 @@ test('an admin sets up a sponsor, regulation, grant, grant officer and overseer;
   request,
 }) => {
   test.slow();
-  const id = suffix();
+  const id = uniqueId();
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({ role: 'administrator' });
+  // Plain users: the admin makes them grant officer and overseer below.
+  const grantOfficer = await root.account();
+  const overseer = uniqueEmail('overseer');
+  await root.invite({ email: overseer });
+  // The list shows at least one sponsor besides the one made below.
+  await root.funder({ name: `E2E Ander fonds ${id}`, url: `https://ander-${id}.example.nl` });
   const sponsor = `E2E Fonds ${id}`;
   const regulation = `E2E Regeling ${id}`;
   const grant = { reference: `E2E-${id}`, name: `E2E Beschikking ${id}` };
   const second = { reference: `E2E-${id}-2`, name: `E2E Tweede beschikking ${id}` };
 
   // Sponsors list.
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+  await loginAs(page, admin.email, admin.password);
   await page.getByRole('link', { name: 'Sponsors' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sponsors' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Lijst met sponsors' })).toBeVisible();
@@ -125,24 +137,24 @@ test('an admin sets up a sponsor, regulation, grant, grant officer and overseer;
     grantRow(grant.reference, grant.name, '12.500,50'),
   );
 
-  // Assign the demo grant officer (Medewerkers → Subsidiemedewerkers).
+  // Assign the grant officer (Medewerkers → Subsidiemedewerkers).
   await panel.getByRole('button', { name: /Medewerkers/ }).click();
   await page.getByRole('menuitem', { name: 'Subsidiemedewerkers' }).click();
   await expect(page).toHaveURL(/\/add-employee$/);
   await expectNoA11yViolations(page);
-  await pickUser(page, 'Subsidiemedewerkers', GRANT_OFFICER);
+  await pickUser(page, 'Subsidiemedewerkers', grantOfficer.email);
   await expect(panel.getByRole('region', { name: 'Subsidiemedewerkers' })).toContainText(
-    GRANT_OFFICER,
+    grantOfficer.email,
   );
 
-  // Assign the demo overseer to the grant ('Penvoerders').
+  // Assign the overseer to the grant ('Penvoerders').
   await panel.getByRole('link', { name: `Penvoerders van beschikking ${grant.reference}` }).click();
   await expect(page).toHaveURL(/\/overseers\/\d+$/);
-  await pickUser(page, 'Penvoerders', OVERSEER);
+  await pickUser(page, 'Penvoerders', overseer);
   await page.getByRole('link', { name: `Penvoerders van beschikking ${grant.reference}` }).click();
   await expect(
     page.getByRole('dialog', { name: 'Penvoerders' }).getByRole('region', { name: 'Penvoerders' }),
-  ).toContainText(OVERSEER);
+  ).toContainText(overseer);
   await page
     .getByRole('dialog', { name: 'Penvoerders' })
     .getByRole('button', { name: 'Annuleren' })
@@ -150,7 +162,7 @@ test('an admin sets up a sponsor, regulation, grant, grant officer and overseer;
 
   // The grant officer: may add grants, may not edit the regulation (and the API agrees).
   await logout(page);
-  await loginAs(page, GRANT_OFFICER, DEMO_PASSWORD);
+  await loginAs(page, grantOfficer.email, grantOfficer.password);
   await page.goto(`/sponsors/${funderId}/regulations/${regulationId}`);
   await expect(panel.getByRole('link', { name: 'Beschikking toevoegen' })).toBeVisible();
   await expect(
@@ -179,7 +191,7 @@ test('an admin sets up a sponsor, regulation, grant, grant officer and overseer;
     grantRow(second.reference, second.name, '750,00'),
   );
 
-  const token = await apiToken(request, GRANT_OFFICER, DEMO_PASSWORD);
+  const token = await apiToken(request, grantOfficer.email, grantOfficer.password);
   const patch = await request.patch(`/api/funder/${funderId}/regulation/${regulationId}`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { name: `${regulation} (gewijzigd)` },
@@ -193,15 +205,25 @@ test('an admin sets up a sponsor, regulation, grant, grant officer and overseer;
   await expect(edit.getByText('Het bijwerken van de regeling is mislukt.')).toBeVisible();
 });
 
-test('the regulation screen stacks list and detail at 375 px', async ({ page }) => {
+test('the regulation screen stacks list and detail at 375 px', async ({ page, request }) => {
+  const id = uniqueId();
+  const sponsor = `E2E Fonds ${id}`;
+  const name = `E2E Regeling ${id}`;
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({ role: 'administrator' });
+  const funder = await root.funder({ name: sponsor, url: `https://fonds-${id}.example.nl` });
+  await root.regulation(funder.id, { name, description: 'Voor de e2e-test.' });
+
   await page.setViewportSize({ width: 375, height: 800 });
-  await loginAs(page, DEMO.admin, DEMO_PASSWORD);
+  await loginAs(page, admin.email, admin.password);
   await page.goto('/sponsors');
-  await page.getByRole('list', { name: 'Lijst met sponsors' }).getByRole('link').first().click();
+  await page.getByRole('searchbox').fill(id);
+  await page
+    .getByRole('list', { name: 'Lijst met sponsors' })
+    .getByRole('link', { name: sponsor })
+    .click();
   const side = page.getByRole('navigation', { name: /^Regelingen van / });
-  const first = side.getByRole('link').first();
-  const name = (await first.textContent()) ?? '';
-  await first.click();
+  await side.getByRole('link', { name }).click();
   const panel = detail(page, name);
   await expect(panel.getByRole('heading', { name: 'Subsidiemedewerkers' })).toBeVisible();
 
@@ -218,7 +240,9 @@ test('the regulation screen stacks list and detail at 375 px', async ({ page }) 
 
 test('an anonymous visitor sees no Sponsors menu and is sent to login at /sponsors', async ({
   page,
+  request,
 }) => {
+  const admin = await (await Api.login(request, ROOT)).account({ role: 'administrator' });
   await page.goto('/funds');
   const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
   await expect(menu.getByRole('link', { name: 'Initiatieven' })).toBeVisible();
@@ -231,8 +255,8 @@ test('an anonymous visitor sees no Sponsors menu and is sent to login at /sponso
 
   // After logging in, the visitor lands on the sponsors.
   const dialog = page.getByRole('dialog', { name: 'Inloggen' });
-  await dialog.getByLabel('E-mailadres').fill(DEMO.admin);
-  await dialog.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel('E-mailadres').fill(admin.email);
+  await dialog.getByLabel('Wachtwoord', { exact: true }).fill(admin.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sponsors$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sponsors' })).toBeVisible();
