@@ -10,8 +10,9 @@
  *   `<Modal>` + `useRouteModal()`), and closing navigates to the parent route after the fade.
  *   So every page that has modals renders an `<Outlet />`.
  * - Every branch has an `errorElement` ('Unexpected Application Error!').
- * - Contacts, transactions and sponsors live under `RequireSession`: they exist only while a
- *   token is stored; otherwise visiting them redirects to /login (and back after logging in).
+ * - Users (/contacts), payments (/transactions) and funders (/sponsors) live under
+ *   `RequireSession`: they exist only while a token is stored; otherwise visiting them redirects
+ *   to /login (and back after logging in).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -39,19 +40,19 @@ export function page<M extends RouteModule>(load: () => Promise<M>, name: Compon
   };
 }
 
-const funds = () => import('./routes/funds');
-const fundsModals = () => import('./routes/funds.modals');
+const initiatives = () => import('./routes/initiatives');
+const initiativesModals = () => import('./routes/initiatives.modals');
 const activities = () => import('./routes/activities');
 const activitiesModals = () => import('./routes/activities.modals');
 const login = () => import('./routes/login');
 const password = () => import('./routes/password');
 const permissionChecker = () => import('./routes/permission-checker');
-const contacts = () => import('./routes/contacts');
-const contactsModals = () => import('./routes/contacts.modals');
-const transactions = () => import('./routes/transactions');
-const transactionsModals = () => import('./routes/transactions.modals');
-const sponsors = () => import('./routes/sponsors');
-const sponsorsModals = () => import('./routes/sponsors.modals');
+const users = () => import('./routes/users');
+const usersModals = () => import('./routes/users.modals');
+const payments = () => import('./routes/payments');
+const paymentsModals = () => import('./routes/payments.modals');
+const funders = () => import('./routes/funders');
+const fundersModals = () => import('./routes/funders.modals');
 const notFound = () => import('./routes/not-found');
 
 /** Adds the default error screen to a route branch. */
@@ -75,7 +76,7 @@ export const routes: RouteObject[] = [
           // Initiatives overview at / and /funds; /login is a modal over it.
           branch({
             id: 'initiatives',
-            lazy: page(funds, 'InitiativesList'),
+            lazy: page(initiatives, 'InitiativesList'),
             children: [
               { index: true },
               { path: 'funds', children: [{ index: true }, { path: ':action' }] },
@@ -87,19 +88,19 @@ export const routes: RouteObject[] = [
           branch({
             id: 'initiative',
             path: 'funds/:initiativeId',
-            lazy: page(funds, 'InitiativeDetail'),
+            lazy: page(initiatives, 'InitiativeDetail'),
             children: [
               { path: ':tab' },
-              { path: 'edit-fund', lazy: page(fundsModals, 'EditFund') },
-              { path: 'delete-fund', lazy: page(fundsModals, 'DeleteFund') },
-              { path: 'add-activity', lazy: page(fundsModals, 'AddActivity') },
-              { path: 'add-payment', lazy: page(fundsModals, 'AddPayment') },
-              { path: 'filter-payment', lazy: page(fundsModals, 'FilterPayment') },
-              { path: ':paymentId/details', lazy: page(fundsModals, 'PaymentDetails') },
-              { path: 'activities/add-payment', lazy: page(fundsModals, 'AddPayment') },
+              { path: 'edit-fund', lazy: page(initiativesModals, 'EditInitiative') },
+              { path: 'delete-fund', lazy: page(initiativesModals, 'DeleteInitiative') },
+              { path: 'add-activity', lazy: page(initiativesModals, 'AddActivity') },
+              { path: 'add-payment', lazy: page(initiativesModals, 'AddPayment') },
+              { path: 'filter-payment', lazy: page(initiativesModals, 'FilterPayment') },
+              { path: ':paymentId/details', lazy: page(initiativesModals, 'PaymentDetails') },
+              { path: 'activities/add-payment', lazy: page(initiativesModals, 'AddPayment') },
               {
                 path: 'gebruikers',
-                children: [{ path: 'link-owners', lazy: page(fundsModals, 'LinkOwners') }],
+                children: [{ path: 'link-owners', lazy: page(initiativesModals, 'LinkOwners') }],
               },
             ],
           }),
@@ -146,17 +147,17 @@ export const routes: RouteObject[] = [
               branch({
                 id: 'contacts',
                 path: 'contacts',
-                lazy: page(contacts, 'Contacts'),
+                lazy: page(users, 'Users'),
                 children: [
-                  { path: 'add-user', lazy: page(contactsModals, 'AddUser') },
+                  { path: 'add-user', lazy: page(usersModals, 'AddUser') },
                   {
                     path: ':userId',
-                    lazy: page(contacts, 'Contact'),
+                    lazy: page(users, 'User'),
                     children: [
-                      { path: 'edit-profile', lazy: page(contactsModals, 'EditProfile') },
-                      { path: 'edit-settings', lazy: page(contactsModals, 'EditSettings') },
-                      { path: 'change-password', lazy: page(contactsModals, 'ChangePassword') },
-                      { path: 'delete-user', lazy: page(contactsModals, 'DeleteUser') },
+                      { path: 'edit-profile', lazy: page(usersModals, 'EditProfile') },
+                      { path: 'edit-settings', lazy: page(usersModals, 'EditSettings') },
+                      { path: 'change-password', lazy: page(usersModals, 'ChangePassword') },
+                      { path: 'delete-user', lazy: page(usersModals, 'DeleteUser') },
                     ],
                   },
                 ],
@@ -165,27 +166,27 @@ export const routes: RouteObject[] = [
               branch({
                 id: 'transactions',
                 path: 'transactions',
-                lazy: page(transactions, 'Transactions'),
+                lazy: page(payments, 'Payments'),
                 children: [
-                  { index: true, lazy: page(transactions, 'Payments') },
+                  { index: true, lazy: page(payments, 'PaymentList') },
                   {
                     path: 'bankconnections',
-                    lazy: page(transactions, 'BankConnections'),
+                    lazy: page(payments, 'BankAccounts'),
                     children: [
                       // add-bank also takes ?step=3&message=<outcome> (the bank's redirect).
-                      { path: 'add-bank', lazy: page(transactionsModals, 'AddBank') },
-                      { path: 'invite-user', lazy: page(transactionsModals, 'InviteUser') },
-                      { path: 'revoke-bank', lazy: page(transactionsModals, 'RevokeBank') },
-                      { path: 'delete-bank', lazy: page(transactionsModals, 'RevokeBank') },
+                      { path: 'add-bank', lazy: page(paymentsModals, 'AddBank') },
+                      { path: 'invite-user', lazy: page(paymentsModals, 'InviteUser') },
+                      { path: 'revoke-bank', lazy: page(paymentsModals, 'RevokeBank') },
+                      { path: 'delete-bank', lazy: page(paymentsModals, 'RevokeBank') },
                     ],
                   },
                   {
                     path: 'bankaccounts',
-                    lazy: page(transactions, 'BankConnections'),
+                    lazy: page(payments, 'BankAccounts'),
                     children: [
-                      { path: 'add-bank', lazy: page(transactionsModals, 'AddBank') },
+                      { path: 'add-bank', lazy: page(paymentsModals, 'AddBank') },
                       // ?step=2 shows the success step.
-                      { path: 'invite-users', lazy: page(transactionsModals, 'InviteUser') },
+                      { path: 'invite-users', lazy: page(paymentsModals, 'InviteUser') },
                     ],
                   },
                 ],
@@ -194,20 +195,20 @@ export const routes: RouteObject[] = [
               branch({
                 id: 'sponsors',
                 path: 'sponsors',
-                lazy: page(sponsors, 'Sponsors'),
+                lazy: page(funders, 'Funders'),
                 children: [
-                  { path: 'add-sponsor', lazy: page(sponsorsModals, 'AddSponsor') },
-                  { path: ':sponsorId/edit-sponsor', lazy: page(sponsorsModals, 'EditSponsor') },
+                  { path: 'add-sponsor', lazy: page(fundersModals, 'AddFunder') },
+                  { path: ':sponsorId/edit-sponsor', lazy: page(fundersModals, 'EditFunder') },
                   {
                     path: ':sponsorId/delete-sponsor',
-                    lazy: page(sponsorsModals, 'DeleteSponsor'),
+                    lazy: page(fundersModals, 'DeleteFunder'),
                   },
                 ],
               }),
               branch({
                 id: 'regulations',
                 path: 'sponsors/:sponsorId',
-                lazy: page(sponsors, 'Regulations'),
+                lazy: page(funders, 'Regulations'),
                 children: [
                   // No regulation chosen: the page shows a hint (element null: nothing to nest).
                   { index: true, element: null },
@@ -215,28 +216,28 @@ export const routes: RouteObject[] = [
                     path: 'regulations',
                     children: [
                       { index: true, element: null },
-                      { path: 'add-regulation', lazy: page(sponsorsModals, 'AddRegulation') },
+                      { path: 'add-regulation', lazy: page(fundersModals, 'AddRegulation') },
                       {
                         id: 'regulation',
                         path: ':regulationId',
-                        lazy: page(sponsors, 'Regulation'),
+                        lazy: page(funders, 'Regulation'),
                         children: [
-                          { path: 'edit-regulation', lazy: page(sponsorsModals, 'EditRegulation') },
+                          { path: 'edit-regulation', lazy: page(fundersModals, 'EditRegulation') },
                           {
                             path: 'delete-regulation',
-                            lazy: page(sponsorsModals, 'DeleteRegulation'),
+                            lazy: page(fundersModals, 'DeleteRegulation'),
                           },
-                          { path: 'add-employee', lazy: page(sponsorsModals, 'AddEmployee') },
-                          { path: 'add-officer', lazy: page(sponsorsModals, 'AddOfficer') },
-                          { path: 'add-grant', lazy: page(sponsorsModals, 'AddGrant') },
-                          { path: 'add-fund', lazy: page(fundsModals, 'AddFund') },
-                          { path: 'edit-grant/:grantId', lazy: page(sponsorsModals, 'EditGrant') },
+                          { path: 'add-employee', lazy: page(fundersModals, 'GrantOfficers') },
+                          { path: 'add-officer', lazy: page(fundersModals, 'PolicyOfficers') },
+                          { path: 'add-grant', lazy: page(fundersModals, 'AddGrant') },
+                          { path: 'add-fund', lazy: page(initiativesModals, 'AddInitiative') },
+                          { path: 'edit-grant/:grantId', lazy: page(fundersModals, 'EditGrant') },
                           {
                             path: 'delete-grant/:grantId',
-                            lazy: page(sponsorsModals, 'DeleteGrant'),
+                            lazy: page(fundersModals, 'DeleteGrant'),
                           },
                           // 'Penvoerders' of a grant: the spec names no route; ours.
-                          { path: 'overseers/:grantId', lazy: page(sponsorsModals, 'Overseers') },
+                          { path: 'overseers/:grantId', lazy: page(fundersModals, 'Overseers') },
                         ],
                       },
                     ],

@@ -82,6 +82,15 @@ describe('callApi', () => {
     });
   });
 
+  it('reads an error code the web does not know as HTTP_ERROR, keeping the detail', async () => {
+    mockFetch(() => jsonResponse(418, { detail: 'Short and stout', code: 'TEAPOT' }));
+    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+      status: 418,
+      code: 'HTTP_ERROR',
+      detail: 'Short and stout',
+    });
+  });
+
   it('reports 401 on a request with a token, and non-JSON errors and bad responses', async () => {
     let unauthorized = 0;
     configureApi({ getToken: () => 'old', onUnauthorized: () => (unauthorized += 1) });

@@ -16,20 +16,24 @@
  */
 import {
   buildPath,
+  ERROR_CODES,
   errorBodySchema,
+  type ErrorCode,
   type BodyOf,
   type Endpoint,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
 } from '@helder/shared/http';
+import type { z } from 'zod';
 import { apiConfig as config } from './api-config';
 import { ApiError } from './api-error';
 
 export const API_BASE = '/api';
 
-export { ApiError, isApiError, type ClientErrorCode } from './api-error';
+export { ApiError, isApiError, type ApiErrorCode, type ClientErrorCode } from './api-error';
 export { configureApi, type ApiConfig } from './api-config';
+export type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@helder/shared/http';
 
 type Scalar = string | number | boolean | null | undefined;
 type QueryValue = Scalar | readonly Scalar[];
@@ -48,6 +52,15 @@ export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
   (unknown extends BodyOf<E> ? { body?: FormData } : { body: BodyOf<E> | FormData }) & {
     signal?: AbortSignal;
   };
+
+/**
+ * What an endpoint's params, query and body are once parsed: the exact values the web holds (ids
+ * as numbers), where `ParamsOf`/`QueryOf`/`BodyOf` also admit the lenient wire forms.
+ */
+export type ParsedParamsOf<E> = E extends Endpoint<infer P> ? z.output<P> : never;
+export type ParsedQueryOf<E> = E extends Endpoint<z.ZodType, infer Q> ? z.output<Q> : never;
+export type ParsedBodyOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, infer B> ? z.output<B> : never;
 
 /** Endpoints whose input is entirely optional may be called without the second argument. */
 type CallArgs<E extends Endpoint> =
@@ -119,12 +132,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const serverCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+const isErrorCode = (code: string): code is ErrorCode => serverCodes.has(code);
+
 async function toApiError(response: Response): Promise<ApiError> {
   const data = await readJson(response).catch(() => undefined);
   const parsed = errorBodySchema.safeParse(data);
   if (parsed.success) {
     const { detail, code, errors } = parsed.data;
-    return new ApiError(response.status, code, detail, errors);
+    // A code this web does not know yet reads as a plain HTTP failure; the detail still shows.
+    return new ApiError(response.status, isErrorCode(code) ? code : 'HTTP_ERROR', detail, errors);
   }
   return new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
 }

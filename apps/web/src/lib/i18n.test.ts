@@ -206,7 +206,7 @@ describe('translation catalogs', () => {
       [initiatives, 'budget.allocatedShort', 'Toegekend'],
       [initiatives, 'budget.availableShort', 'Beschikbaar'],
       [initiatives, 'detail.edit', 'Beheer initiatief'],
-      [initiatives, 'tabs.transactions', 'Transactieoverzicht'],
+      [initiatives, 'tabs.payments', 'Transactieoverzicht'],
       [initiatives, 'tabs.activities', 'Activiteiten'],
       [initiatives, 'tabs.details', 'Details'],
       [initiatives, 'tabs.sponsors', 'Sponsoren'],
@@ -273,7 +273,7 @@ describe('translation catalogs', () => {
     expect(en.get('form.errors.activityNameTaken')).toBe('Name already in use');
     expect(en.get('form.errors.initiativeNotFound')).toBe('Initiative not found');
     expect(en.get('form.errors.validation')).toBe('Validation Error');
-    expect(en.get('form.errors.editFundFailed')).toBe('Failed to edit fund');
+    expect(en.get('form.errors.editInitiativeFailed')).toBe('Failed to edit fund');
     expect(en.get('form.errors.editActivityFailed')).toBe('Failed to edit activity');
     expect(en.get('form.errors.pictureFailed')).toBe('Failed to upload fund picture');
     expect(en.get('detail.loadFailed')).toBe('Failed to fetch fund details');

@@ -12,3 +12,10 @@ export function useIdParam(name: string): number {
   }
   return id;
 }
+
+/** An optional id as written in a URL (decimal digits, 1 … 2³¹−1); null for anything else. */
+export function parseId(text: string | null | undefined): number | null {
+  if (!text || !/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}

@@ -1,7 +1,7 @@
 // Pages: /funds/:initiativeId/activities and /funds/:initiativeId/activities/:activityId/:tab.
 import { ActivitiesScreen, ActivityPage } from '../../features/activities';
 import type { Namespace } from '../../lib/i18n';
-import { detailNamespaces, detailSlots } from './funds.slots';
+import { detailNamespaces, detailSlots } from './initiatives.slots';
 
 export const namespaces: Namespace[] = detailNamespaces;
 

@@ -1,4 +1,4 @@
-// Modals of sponsors, regulations and grants.
+// Modals of funders, regulations and grants.
 import { AddFunderModal, DeleteFunderModal, EditFunderModal } from '../../features/funders';
 import {
   AddGrantModal,
@@ -17,17 +17,17 @@ import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
-export const AddSponsor = AddFunderModal;
-export const EditSponsor = EditFunderModal;
-export const DeleteSponsor = DeleteFunderModal;
+export const AddFunder = AddFunderModal;
+export const EditFunder = EditFunderModal;
+export const DeleteFunder = DeleteFunderModal;
 
 export const AddRegulation = AddRegulationModal;
 export const EditRegulation = EditRegulationModal;
 export const DeleteRegulation = DeleteRegulationModal;
-/** add-employee: Subsidiemedewerkers (grant officers). */
-export const AddEmployee = GrantOfficersModal;
-/** add-officer: Beleidsmedewerkers (policy officers). */
-export const AddOfficer = PolicyOfficersModal;
+/** add-employee: Subsidiemedewerkers. */
+export const GrantOfficers = GrantOfficersModal;
+/** add-officer: Beleidsmedewerkers. */
+export const PolicyOfficers = PolicyOfficersModal;
 
 export const AddGrant = AddGrantModal;
 export const EditGrant = EditGrantModal;

@@ -6,7 +6,7 @@ import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
-export const Sponsors = FundersPage;
+export const Funders = FundersPage;
 export const Regulations = RegulationsPage;
 /** The regulation detail with the grants feature's list of its grants. */
 export const Regulation = () => (

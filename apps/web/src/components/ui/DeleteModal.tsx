@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { NavigateOptions, To } from 'react-router';
 import { Alert } from './Alert';
 import { Button } from './Button';
 import { FormActions } from './Form';
@@ -5,54 +7,67 @@ import { RouteModal } from './Modal';
 import { Spinner } from './Spinner';
 import styles from './DeleteModal.module.css';
 
-export interface DeleteModalProps<T> {
+export interface DeleteModalProps {
   title: string;
-  /** The entity to delete, as its query: the confirmation waits for it. */
-  entity: { isPending: boolean; isError: boolean; data: T | undefined };
-  remove: {
-    isPending: boolean;
-    isError: boolean;
-    mutate(variables: undefined, options: { onSuccess: () => void }): void;
-  };
-  texts: {
-    confirm: (entity: T) => string;
-    warning: string;
-    failed: string;
-    notFound: string;
-    cancel: string;
-    delete: string;
-    deleting: string;
-  };
-  /** Where to go after deleting; the parent route when unset. Cancelling always returns there. */
-  after?: string;
+  /** The question ('Weet je zeker dat …?'); leave it out while what it names is not loaded. */
+  text?: ReactNode;
+  /** Shown under the question, e.g. what is deleted with it. */
+  warning?: ReactNode;
+  /** What is to be deleted is loading. */
+  loading?: boolean;
+  /** What is to be deleted could not be loaded. */
+  loadError?: ReactNode;
+  /** Why deleting failed. */
+  error?: ReactNode;
+  labels: { cancel: string; confirm: string; busy: string };
+  /** Deleting: the modal cannot close and the buttons wait. */
+  busy: boolean;
+  /** Keeps the delete button off, e.g. while there is nothing loaded to delete. */
+  disabled?: boolean;
+  /** Deletes; call `close` (with where to go, if not `closeTo`) once it is done. */
+  onConfirm: (close: (to?: To, options?: NavigateOptions) => void) => void;
+  /** Where cancelling goes; the parent route when unset. */
+  closeTo?: To;
 }
 
-/** A confirm-and-delete modal route: loading, not-found and failure states included. */
-export function DeleteModal<T>({ title, entity, remove, texts, after }: DeleteModalProps<T>) {
+/** The one confirm-and-delete modal route. */
+export function DeleteModal({
+  title,
+  text,
+  warning,
+  loading = false,
+  loadError,
+  error,
+  labels,
+  busy,
+  disabled = false,
+  onConfirm,
+  closeTo,
+}: DeleteModalProps) {
   return (
-    <RouteModal title={title} busy={remove.isPending} size="small">
+    <RouteModal title={title} busy={busy} size="small" closeTo={closeTo}>
       {(close) => (
         <>
-          {remove.isError ? <Alert>{texts.failed}</Alert> : null}
-          {entity.isPending ? <Spinner /> : null}
-          {entity.isError ? <Alert>{texts.notFound}</Alert> : null}
-          {entity.data ? (
+          {error ? <Alert>{error}</Alert> : null}
+          {loading ? <Spinner /> : null}
+          {loadError ? <Alert>{loadError}</Alert> : null}
+          {text ? (
             <div className={styles.confirm}>
-              <p>{texts.confirm(entity.data)}</p>
-              <p className={styles.warning}>{texts.warning}</p>
+              <p>{text}</p>
+              {warning ? <p className={styles.warning}>{warning}</p> : null}
             </div>
           ) : null}
           <FormActions align="end">
-            <Button variant="secondary" onClick={() => close()} disabled={remove.isPending}>
-              {texts.cancel}
+            <Button variant="secondary" onClick={() => close()} disabled={busy}>
+              {labels.cancel}
             </Button>
             <Button
               variant="danger"
-              busy={remove.isPending}
-              disabled={!entity.data || remove.isPending}
-              onClick={() => remove.mutate(undefined, { onSuccess: () => close(after) })}
+              busy={busy}
+              disabled={disabled || busy}
+              onClick={() => onConfirm(close)}
             >
-              {remove.isPending ? texts.deleting : texts.delete}
+              {busy ? labels.busy : labels.confirm}
             </Button>
           </FormActions>
         </>

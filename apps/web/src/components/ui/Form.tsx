@@ -1,4 +1,6 @@
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import type { FormEventHandler, FormHTMLAttributes, ReactNode } from 'react';
+import { Alert } from './Alert';
+import { Button } from './Button';
 import styles from './Form.module.css';
 
 /** A real <form> (Enter submits) with the standard vertical rhythm; noValidate: we validate. */
@@ -17,4 +19,50 @@ export function FormActions({
   align?: 'between' | 'end';
 }) {
   return <div className={`${styles.actions} ${align === 'end' ? styles.end : ''}`}>{children}</div>;
+}
+
+/** What a create/edit form gets from where it is shown (see FormModal). */
+export interface EntityFormProps<Output> {
+  /** The form's accessible name: the title of its modal. */
+  title: string;
+  /** Saving: the buttons wait. */
+  busy: boolean;
+  /** Saves; a rejection keeps the form open with its messages (see useEntityForm). */
+  onSubmit: (values: Output) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+export interface EntityFormFrameProps extends Pick<
+  EntityFormProps<unknown>,
+  'title' | 'busy' | 'onCancel'
+> {
+  /** From `useEntityForm`. */
+  form: { submit: FormEventHandler<HTMLFormElement>; serverError: string | undefined };
+  labels: { cancel: string; submit: string; busy: string };
+  children: ReactNode;
+}
+
+/** A create/edit form: the message of a failed save above its fields, Cancel and Submit below. */
+export function EntityForm({
+  form,
+  title,
+  busy,
+  onCancel,
+  labels,
+  children,
+}: EntityFormFrameProps) {
+  return (
+    <Form onSubmit={form.submit} aria-label={title}>
+      {form.serverError ? <Alert>{form.serverError}</Alert> : null}
+      {children}
+      <FormActions align="end">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {labels.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? labels.busy : labels.submit}
+        </Button>
+      </FormActions>
+    </Form>
+  );
 }

@@ -12,7 +12,7 @@ import { PencilIcon, TrashIcon, PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
-import { useEntityActions, useEntityEditFields, useSession } from '../auth';
+import { useCan, useEntityEditFields, useSession } from '../auth';
 import {
   ACTIVITY_TABS,
   ActivityList,
@@ -24,7 +24,7 @@ import {
   useActiveTab,
   useInitiative,
   type DetailSlots,
-  type FundLinkState,
+  type InitiativeLinkState,
   type TabState,
 } from '../initiatives';
 import { useActivity } from './api';
@@ -84,15 +84,14 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
   const base = `/funds/${initiativeId}/activities/${activityId}`;
   const activity = useActivity(initiativeId, activityId);
   const initiative = useInitiative(initiativeId);
-  const access = useEntityActions({ entity_class: 'Activity', entity_id: activityId });
-  const can = (action: string) => access.data?.actions.includes(action) ?? false;
+  const { can } = useCan('Activity', activityId);
   useEntityEditFields(can('edit') ? { entity_class: 'Activity', entity_id: activityId } : null);
   const activeTab = useActiveTab(base, ACTIVITY_TABS);
   const state: TabState = { tab: activeTab.segment };
   const initiativeName =
     initiative.data?.name ??
     activity.data?.initiative.name ??
-    (location.state as FundLinkState | null)?.initiativeName ??
+    (location.state as InitiativeLinkState | null)?.initiativeName ??
     ti('detailTitle');
 
   const notFound = isApiError(activity.error) && activity.error.status === 404;
@@ -111,8 +110,8 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
   if (data) {
     const scope = { initiativeId, activityId };
     switch (activeTab.key) {
-      case 'transactions':
-        content = slots.transactions(scope);
+      case 'payments':
+        content = slots.payments(scope);
         break;
       case 'details':
         content = (

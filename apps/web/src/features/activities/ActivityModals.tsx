@@ -12,11 +12,11 @@ import { useIdParam } from '../../lib/params';
 import { useEntityEditFields } from '../auth';
 import {
   ACTIVITY_FORM_FIELDS,
-  DeleteFundModal,
-  EditFundModal,
+  DeleteSpendingUnitModal,
+  EditSpendingUnitModal,
   EMPTY_FORM,
-  FundForm,
-  FundOwnersModal,
+  SpendingUnitForm,
+  SpendingUnitOwnersModal,
   INITIATIVE_MODAL_FALLBACK,
   useModalCloseTo,
 } from '../initiatives';
@@ -40,7 +40,7 @@ export function AddActivityModal() {
   return (
     <RouteModal title={title} busy={create.isPending} size="large" closeTo={closeTo}>
       {(close) => (
-        <FundForm
+        <SpendingUnitForm
           mode="create"
           kind="activity"
           title={title}
@@ -69,7 +69,7 @@ export function EditActivityModal() {
   const upload = useUploadActivityPicture(initiativeId, activityId);
   const removePicture = useRemoveActivityPicture(initiativeId, activityId);
   return (
-    <EditFundModal
+    <EditSpendingUnitModal
       kind="activity"
       closeTo={closeTo}
       entity={activity}
@@ -83,8 +83,8 @@ export function EditActivityModal() {
 }
 
 /**
- * …/activities/:activityId/delete-activity: 'Activiteit verwijderen'. Afterwards to the fund
- * page (/funds/:id/activiteiten); cancel returns to the activity (spec §4).
+ * …/activities/:activityId/delete-activity: 'Activiteit verwijderen'. Afterwards to the
+ * initiative (/funds/:id/activiteiten); cancel returns to the activity (spec §4).
  */
 export function DeleteActivityModal() {
   const initiativeId = useIdParam('initiativeId');
@@ -92,7 +92,7 @@ export function DeleteActivityModal() {
   const closeTo = useModalCloseTo();
   const remove = useDeleteActivity(initiativeId, activityId);
   return (
-    <DeleteFundModal
+    <DeleteSpendingUnitModal
       kind="activity"
       closeTo={closeTo}
       remove={remove}
@@ -108,7 +108,7 @@ export function ActivityOwnersModal() {
   const activity = useActivity(initiativeId, activityId);
   const save = useSetActivityOwners(initiativeId, activityId);
   return (
-    <FundOwnersModal
+    <SpendingUnitOwnersModal
       kind="activity"
       owners={{ data: activity.data?.activity_owners, error: activity.error }}
       save={save}

@@ -1,18 +1,19 @@
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
 import { formatEuro } from '@helder/shared/money';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../components/ui/UserPicker';
 import { i18next } from '../../lib/i18n';
 import { actionsFor, fakeApi, jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { activity, initiative, picture } from '../../test/fund-fixtures';
+import { activity, initiative, picture } from '../../test/spending-unit-fixtures';
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../app/routes/funds'),
-    import('../../app/routes/funds.modals'),
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/initiatives.modals'),
     import('../../app/routes/activities'),
     import('../../app/routes/activities.modals'),
   ]);
@@ -377,6 +378,7 @@ describe('activity owners (gebruikers/link-owners)', () => {
   };
 
   it('searches by e-mail from one non-blank character, lists and saves the owners', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { requests } = api({
       actions: ['read', 'set_owners'],
       activityData: activity({
@@ -396,7 +398,9 @@ describe('activity owners (gebruikers/link-owners)', () => {
           jsonResponse(200, { users: [] }),
       },
     });
-    const { user, router } = renderApp('/funds/3/activities/21/gebruikers/link-owners');
+    const { user, router } = renderApp('/funds/3/activities/21/gebruikers/link-owners', {
+      fakeTimers: true,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Activiteitnemers toevoegen' });
     const current = await within(dialog).findByRole('region', { name: 'Activiteitnemers' });
     expect(within(current).getByText('emma@example.nl')).toBeInTheDocument();
@@ -406,10 +410,11 @@ describe('activity owners (gebruikers/link-owners)', () => {
 
     const search = within(dialog).getByLabelText('Zoek een gebruiker op e-mailadres');
     await user.type(search, '   ');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await act(() => vi.advanceTimersByTimeAsync(400));
     expect(requestsTo(requests, 'GET', '/api/users')).toEqual([]);
 
     await user.type(search, 't');
+    await act(() => vi.advanceTimersByTimeAsync(USER_SEARCH_DEBOUNCE_MS));
     const results = await within(dialog).findByRole('list', { name: 'Zoekresultaten' });
     expect(requestsTo(requests, 'GET', '/api/users').map((request) => request.url)).toEqual([
       '/api/users?email=t&limit=10',

@@ -10,24 +10,32 @@ import {
   type ActivityInput,
   type ActivityPatch,
 } from '@helder/shared/activities';
-import type { ActivitySummary, Initiative } from '@helder/shared/initiatives';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ActivitySummary } from '@helder/shared/initiatives';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { authKeys } from '../auth';
-import { initiativesKeys } from '../initiatives';
+import { initiativesQueries } from '../initiatives';
 
-export const activitiesKeys = {
-  all: ['activities'] as const,
+const all = ['activities'] as const;
+
+export const activitiesQueries = {
+  all: () => all,
   detail: (initiativeId: number, activityId: number) =>
-    [...activitiesKeys.all, 'detail', initiativeId, activityId] as const,
+    queryOptions({
+      queryKey: [...all, 'detail', initiativeId, activityId] as const,
+      queryFn: ({ signal }) =>
+        callApi(activitiesContract.get, { params: { initiativeId, activityId }, signal }),
+    }),
 };
 
 export function useActivity(initiativeId: number, activityId: number) {
-  return useQuery({
-    queryKey: activitiesKeys.detail(initiativeId, activityId),
-    queryFn: ({ signal }) =>
-      callApi(activitiesContract.get, { params: { initiativeId, activityId }, signal }),
-  });
+  return useQuery(activitiesQueries.detail(initiativeId, activityId));
 }
 
 const summaryOf = (activity: Activity): ActivitySummary => ({
@@ -45,13 +53,13 @@ function updateList(
   initiativeId: number,
   change: (activities: ActivitySummary[]) => ActivitySummary[],
 ) {
-  const key = initiativesKeys.detail(initiativeId);
-  queryClient.setQueryData<Initiative>(key, (old) =>
+  const key = initiativesQueries.detail(initiativeId).queryKey;
+  queryClient.setQueryData(key, (old) =>
     old ? { ...old, activities: change(old.activities) } : old,
   );
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: key }),
-    queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
   ]);
 }
 
@@ -62,7 +70,10 @@ export function useCreateActivity(initiativeId: number) {
     mutationFn: (body: ActivityInput) =>
       callApi(activitiesContract.create, { params: { initiativeId }, body }),
     onSuccess: (activity) => {
-      queryClient.setQueryData(activitiesKeys.detail(initiativeId, activity.id), activity);
+      queryClient.setQueryData(
+        activitiesQueries.detail(initiativeId, activity.id).queryKey,
+        activity,
+      );
       return updateList(queryClient, initiativeId, (list) => [
         summaryOf(activity),
         ...list.filter((other) => other.id !== activity.id),
@@ -77,7 +88,10 @@ export function useUpdateActivity(initiativeId: number, activityId: number) {
     mutationFn: (body: ActivityPatch) =>
       callApi(activitiesContract.update, { params: { initiativeId, activityId }, body }),
     onSuccess: (activity) => {
-      queryClient.setQueryData(activitiesKeys.detail(initiativeId, activityId), activity);
+      queryClient.setQueryData(
+        activitiesQueries.detail(initiativeId, activityId).queryKey,
+        activity,
+      );
       return updateList(queryClient, initiativeId, (list) =>
         list.map((other) => (other.id === activity.id ? summaryOf(activity) : other)),
       );
@@ -99,7 +113,7 @@ export function useUploadActivityPicture(initiativeId: number, activityId: numbe
     },
     onSuccess: () =>
       queryClient.invalidateQueries({
-        queryKey: activitiesKeys.detail(initiativeId, activityId),
+        queryKey: activitiesQueries.detail(initiativeId, activityId).queryKey,
       }),
   });
 }
@@ -112,7 +126,7 @@ export function useRemoveActivityPicture(initiativeId: number, activityId: numbe
       callApi(activitiesContract.removePicture, { params: { initiativeId, activityId } }),
     onSuccess: () =>
       queryClient.invalidateQueries({
-        queryKey: activitiesKeys.detail(initiativeId, activityId),
+        queryKey: activitiesQueries.detail(initiativeId, activityId).queryKey,
       }),
   });
 }
@@ -132,7 +146,7 @@ export function useDeleteActivity(initiativeId: number, activityId: number) {
 /** PATCH …/activity/:activityId/owners: replaces the activiteitnemers. */
 export function useSetActivityOwners(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();
-  const key = activitiesKeys.detail(initiativeId, activityId);
+  const key = activitiesQueries.detail(initiativeId, activityId).queryKey;
   return useMutation({
     mutationFn: (userIds: number[]) =>
       callApi(activitiesContract.setOwners, {
@@ -140,9 +154,7 @@ export function useSetActivityOwners(initiativeId: number, activityId: number) {
         body: { user_ids: userIds },
       }),
     onSuccess: ({ users }) => {
-      queryClient.setQueryData<Activity>(key, (old) =>
-        old ? { ...old, activity_owners: users } : old,
-      );
+      queryClient.setQueryData(key, (old) => (old ? { ...old, activity_owners: users } : old));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: key }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),

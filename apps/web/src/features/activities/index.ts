@@ -8,4 +8,4 @@ export {
   EditActivityModal,
   type ActivityModalName,
 } from './ActivityModals';
-export { activitiesKeys, useActivity } from './api';
+export { useActivity } from './api';

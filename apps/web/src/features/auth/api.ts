@@ -1,27 +1,31 @@
 /** Server state of the auth feature: login, password flows and entity-access queries. */
 import { authContract } from '@helder/shared/auth';
-import type { EntityClass } from '@helder/shared/permissions';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, callApi } from '../../lib/api';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, callApi, type ParsedBodyOf, type ParsedQueryOf } from '../../lib/api';
 import { getSession, login } from './session';
 
-export interface EntityAccessQuery {
-  entity_class: EntityClass;
-  entity_id?: number | undefined;
-}
+export type EntityAccessQuery = ParsedQueryOf<typeof authContract.actions>;
 
+/** Every auth query lives under `all`: a change of roles or owners invalidates it as a whole. */
 export const authKeys = {
   all: ['auth'] as const,
-  entityAccess: (query: EntityAccessQuery) => [...authKeys.all, 'entity-access', query] as const,
-  actions: (query: EntityAccessQuery) => [...authKeys.entityAccess(query), 'actions'] as const,
-  editFields: (query: EntityAccessQuery) =>
-    [...authKeys.entityAccess(query), 'edit-fields'] as const,
 };
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export const authQueries = {
+  actions: (query: EntityAccessQuery) =>
+    queryOptions({
+      queryKey: [...authKeys.all, 'entity-access', query, 'actions'] as const,
+      queryFn: ({ signal }) => callApi(authContract.actions, { query, signal }),
+    }),
+  editFields: (query: EntityAccessQuery) =>
+    queryOptions({
+      queryKey: [...authKeys.all, 'entity-access', query, 'edit-fields'] as const,
+      queryFn: ({ signal }) => callApi(authContract.editFields, { query, signal }),
+    }),
+};
+
+/** What the login form asks; the grant type is always 'password'. */
+type Credentials = Pick<ParsedBodyOf<typeof authContract.login>, 'username' | 'password'>;
 
 /** POST /api/auth/jwt/login (form-encoded); on success the token becomes the session. */
 export function useLogin() {
@@ -62,27 +66,20 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
+    mutationFn: (body: ParsedBodyOf<typeof authContract.resetPassword>) =>
       callApi(authContract.resetPassword, { body }),
   });
 }
 
-/** The caller's actions on an entity (or on the class without an id). */
+/** A disabled query still needs a key and a function; this one is never fetched. */
+const idle: EntityAccessQuery = { entity_class: 'User' };
+
+/** The caller's actions on an entity (or on the class without an id); null fetches nothing. */
 export function useEntityActions(query: EntityAccessQuery | null) {
-  return useQuery({
-    queryKey: authKeys.actions(query ?? { entity_class: 'User' }),
-    queryFn: ({ signal }) =>
-      callApi(authContract.actions, { query: query ?? { entity_class: 'User' }, signal }),
-    enabled: query !== null,
-  });
+  return useQuery({ ...authQueries.actions(query ?? idle), enabled: query !== null });
 }
 
-/** The fields the caller may PATCH on an entity. */
+/** The fields the caller may PATCH on an entity; null fetches nothing. */
 export function useEntityEditFields(query: EntityAccessQuery | null) {
-  return useQuery({
-    queryKey: authKeys.editFields(query ?? { entity_class: 'User' }),
-    queryFn: ({ signal }) =>
-      callApi(authContract.editFields, { query: query ?? { entity_class: 'User' }, signal }),
-    enabled: query !== null,
-  });
+  return useQuery({ ...authQueries.editFields(query ?? idle), enabled: query !== null });
 }

@@ -20,6 +20,7 @@ export {
   type FromState,
 } from './guards';
 export { authKeys, renewSession, useEntityActions, useEntityEditFields } from './api';
+export { useCan, type EntityPermissions, type UseCanOptions } from './useCan';
 export { LoginModal } from './LoginModal';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { RequestPasswordPage, type RequestPasswordPageProps } from './RequestPasswordPage';

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
+import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
+import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
 import {
   funderFormSchema,
@@ -13,70 +10,55 @@ import {
   type FunderMessageKey,
 } from './schemas';
 
-type FundersErrorKey = `errors.${keyof Resources['funders']['errors']}`;
+type FunderErrorKey = `errors.${keyof Resources['funders']['errors']}`;
 
-/** Where a failed save shows its message: on a field or above the form. */
-export interface FunderFormError {
-  field: 'name' | 'url' | 'root';
-  message: FundersErrorKey;
-}
+/** Failed saves (spec §8): creating says one thing, on the name when the name is taken. */
+const SAVE_ERRORS: Record<'create' | 'edit', SaveErrors<keyof FunderFormValues, FunderErrorKey>> = {
+  create: {
+    conflict: { any: { field: 'name', message: 'errors.createFailed' } },
+    failed: { field: 'root', message: 'errors.createFailed' },
+  },
+  edit: {
+    conflict: { any: { field: 'name', message: 'errors.nameTaken' } },
+    failed: { field: 'root', message: 'errors.updateFailed' },
+  },
+};
 
-export interface FunderFormProps {
-  title: string;
+export interface FunderFormProps extends EntityFormProps<FunderFormOutput> {
+  mode: 'create' | 'edit';
   defaultValues?: FunderFormValues;
-  submitLabel: string;
-  busy: boolean;
-  onSubmit: (values: FunderFormOutput) => Promise<unknown>;
-  /** Maps a failed save to a message; the form stays open. */
-  errorFor: (error: unknown) => FunderFormError;
-  onCancel: () => void;
 }
 
 /** The one sponsor form, for creating and editing (Naam, URL). */
 export function FunderForm({
-  title,
+  mode,
   defaultValues = { name: '', url: '' },
-  submitLabel,
-  busy,
   onSubmit,
-  errorFor,
-  onCancel,
+  ...frame
 }: FunderFormProps) {
   const { t } = useTranslation('funders');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FunderFormValues, unknown, FunderFormOutput>({
-    resolver: zodResolver(funderFormSchema),
+  const form = useEntityForm({
+    schema: funderFormSchema,
     defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    errors: SAVE_ERRORS[mode],
+    onSubmit,
+    t: (key: FunderMessageKey | FunderErrorKey) => t(key),
   });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { field, message } = errorFor(error);
-      if (field === 'root') setError('root.server', { message });
-      else setError(field, { message }, { shouldFocus: true });
-    }
-  });
-
-  const text = (key: string | undefined) =>
-    key ? t(key as FunderMessageKey | FundersErrorKey) : undefined;
-  const serverError = errors.root?.server?.message;
-
   return (
-    <Form onSubmit={submit} aria-label={title}>
-      {serverError ? <Alert>{text(serverError)}</Alert> : null}
+    <EntityForm
+      form={form}
+      {...frame}
+      labels={{
+        cancel: t('actions.cancel'),
+        submit: mode === 'create' ? t('actions.save') : t('actions.update'),
+        busy: t('actions.saving'),
+      }}
+    >
       <TextField
         label={t('fields.name')}
         autoComplete="organization"
-        error={text(errors.name?.message)}
-        {...register('name')}
+        error={form.errorText('name')}
+        {...form.register('name')}
       />
       <TextField
         label={t('fields.url')}
@@ -86,17 +68,9 @@ export function FunderForm({
         autoComplete="url"
         autoCapitalize="none"
         spellCheck={false}
-        error={text(errors.url?.message)}
-        {...register('url')}
+        error={form.errorText('url')}
+        {...form.register('url')}
       />
-      <FormActions align="end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? t('actions.saving') : submitLabel}
-        </Button>
-      </FormActions>
-    </Form>
+    </EntityForm>
   );
 }

@@ -8,9 +8,9 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
-import { useEntityActions } from '../auth';
-import { useFunders } from './api';
 import { errorText } from '../../lib/error-text';
+import { useCan } from '../auth';
+import { useFunders } from './api';
 import styles from './funders.module.css';
 
 /**
@@ -25,15 +25,11 @@ export function FundersPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const funders = useFunders();
-  const classActions = useEntityActions({ entity_class: 'Funder' });
   const first = funders.data?.[0];
-  const funderActions = useEntityActions(
-    first ? { entity_class: 'Funder', entity_id: first.id } : null,
-  );
-  const canCreate = classActions.data?.actions.includes('create') ?? false;
-  const actions = funderActions.data?.actions ?? [];
-  const canEdit = actions.includes('edit');
-  const canDelete = canEdit && actions.includes('delete');
+  const canCreate = useCan('Funder').can('create');
+  const { can } = useCan('Funder', first?.id, { enabled: first !== undefined });
+  const canEdit = can('edit');
+  const canDelete = canEdit && can('delete');
 
   const term = search.trim().toLowerCase();
   const shown = (funders.data ?? []).filter((funder) => funder.name.toLowerCase().includes(term));

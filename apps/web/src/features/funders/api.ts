@@ -1,41 +1,41 @@
-/** Server state of the funders (sponsors) feature: query keys, queries and mutations. */
+/** Server state of the funders feature: query factories and the mutations that refresh them. */
 import { fundersContract, type Funder } from '@helder/shared/funders';
-import { PAGE_SIZE } from '@helder/shared/http';
+import { PAGE_SIZE, type ResponseOf } from '@helder/shared/http';
 import {
+  infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi } from '../../lib/api';
+import { callApi, type ParsedBodyOf } from '../../lib/api';
 
-export const fundersKeys = {
-  all: ['funders'] as const,
-  list: () => [...fundersKeys.all, 'list'] as const,
-  detail: (id: number) => [...fundersKeys.all, 'detail', id] as const,
+const all = ['funders'] as const;
+
+export const fundersQueries = {
+  /** GET /api/funders in pages of 20 ("Meer laden" while a page comes back full), as one list. */
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: [...all, 'list'] as const,
+      initialPageParam: 0,
+      queryFn: ({ pageParam, signal }) =>
+        callApi(fundersContract.list, { query: { offset: pageParam, limit: PAGE_SIZE }, signal }),
+      getNextPageParam: (lastPage, pages) =>
+        lastPage.funders.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
+      select: allFunders,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...all, 'detail', id] as const,
+      queryFn: ({ signal }) => callApi(fundersContract.get, { params: { id }, signal }),
+    }),
 };
 
-export interface FunderInput {
-  name: string;
-  url: string;
-}
-
-/** GET /api/funders in pages of 20 ("Meer laden" while a page comes back full). */
-export function useFunders() {
-  return useInfiniteQuery({
-    queryKey: fundersKeys.list(),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      callApi(fundersContract.list, { query: { offset: pageParam, limit: PAGE_SIZE }, signal }),
-    getNextPageParam: (lastPage, pages) =>
-      lastPage.funders.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
-    select: allFunders,
-  });
-}
-
 /** The loaded pages as one list; pages may overlap after additions, so each id counts once. */
-function allFunders(data: { pages: { funders: Funder[] }[] }): Funder[] {
+function allFunders(data: InfiniteData<ResponseOf<typeof fundersContract.list>>): Funder[] {
   const seen = new Set<number>();
   return data.pages
     .flatMap((page) => page.funders)
@@ -46,31 +46,40 @@ function allFunders(data: { pages: { funders: Funder[] }[] }): Funder[] {
     });
 }
 
-export function useFunder(id: number) {
-  return useQuery({
-    queryKey: fundersKeys.detail(id),
-    queryFn: ({ signal }) => callApi(fundersContract.get, { params: { id }, signal }),
-  });
-}
+export const useFunders = () => useInfiniteQuery(fundersQueries.list());
+export const useFunder = (id: number) => useQuery(fundersQueries.detail(id));
 
-function refresh(queryClient: QueryClient, funder?: Funder) {
-  if (funder) queryClient.setQueryData(fundersKeys.detail(funder.id), funder);
-  return queryClient.invalidateQueries({ queryKey: fundersKeys.list() });
-}
+const refreshList = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: fundersQueries.list().queryKey });
 
 export function useCreateFunder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FunderInput) => callApi(fundersContract.create, { body }),
-    onSuccess: (funder) => refresh(queryClient, funder),
+    mutationFn: (body: ParsedBodyOf<typeof fundersContract.create>) =>
+      callApi(fundersContract.create, { body }),
+    onSuccess: (funder) => {
+      // A new funder has no regulations yet: its detail is known without asking.
+      queryClient.setQueryData(fundersQueries.detail(funder.id).queryKey, {
+        ...funder,
+        regulations: [],
+      });
+      return refreshList(queryClient);
+    },
   });
 }
 
 export function useUpdateFunder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FunderInput) => callApi(fundersContract.update, { params: { id }, body }),
-    onSuccess: (funder) => refresh(queryClient, funder),
+    mutationFn: (body: ParsedBodyOf<typeof fundersContract.update>) =>
+      callApi(fundersContract.update, { params: { id }, body }),
+    onSuccess: (funder) => {
+      // The answer leaves out the regulations; the cached detail keeps them.
+      queryClient.setQueryData(fundersQueries.detail(id).queryKey, (old) =>
+        old ? { ...old, ...funder } : old,
+      );
+      return refreshList(queryClient);
+    },
   });
 }
 
@@ -79,6 +88,6 @@ export function useDeleteFunder(id: number) {
   return useMutation({
     mutationFn: () => callApi(fundersContract.remove, { params: { id } }),
     // The detail stays cached: the closing modal still shows it while it fades out.
-    onSuccess: () => refresh(queryClient),
+    onSuccess: () => refreshList(queryClient),
   });
 }

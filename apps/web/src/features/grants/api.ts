@@ -1,57 +1,44 @@
-/** Server state of the grants feature: the grant query and the grant mutations. */
-import { grantsContract, type Grant } from '@helder/shared/grants';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { callApi } from '../../lib/api';
+/** Server state of the grants feature: the grant query factory and the grant mutations. */
+import { grantsContract } from '@helder/shared/grants';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { callApi, type ParsedBodyOf, type ParsedParamsOf } from '../../lib/api';
 import { authKeys } from '../auth';
-import { regulationsKeys } from '../regulations';
+import { regulationsQueries, type RegulationPath } from '../regulations';
 
-export const grantsKeys = {
-  all: ['grants'] as const,
-  detail: (funderId: number, regulationId: number, grantId: number) =>
-    [...grantsKeys.all, 'detail', funderId, regulationId, grantId] as const,
+/** A grant's place in the tree, as its contract reads the path. */
+export type GrantPath = ParsedParamsOf<typeof grantsContract.get>;
+
+export const grantsQueries = {
+  detail: ({ funderId, regulationId, grantId }: GrantPath) =>
+    queryOptions({
+      queryKey: ['grants', 'detail', funderId, regulationId, grantId] as const,
+      queryFn: ({ signal }) =>
+        callApi(grantsContract.get, { params: { funderId, regulationId, grantId }, signal }),
+    }),
 };
 
-export interface GrantInput {
-  name: string;
-  reference: string;
-  budget: number;
-}
-
-interface RegulationPath {
-  funderId: number;
-  regulationId: number;
-}
-
-interface GrantPath extends RegulationPath {
-  grantId: number;
-}
+export const useGrant = (path: GrantPath) => useQuery(grantsQueries.detail(path));
 
 /** The regulation's detail holds the grant list: refetch it after every grant change. */
-const refreshRegulation = (queryClient: QueryClient, path: RegulationPath) =>
+const refreshRegulation = (queryClient: QueryClient, { funderId, regulationId }: RegulationPath) =>
   queryClient.invalidateQueries({
-    queryKey: regulationsKeys.detail(path.funderId, path.regulationId),
+    queryKey: regulationsQueries.detail({ funderId, regulationId }).queryKey,
   });
-
-export function useGrant(path: GrantPath) {
-  return useQuery({
-    queryKey: grantsKeys.detail(path.funderId, path.regulationId, path.grantId),
-    queryFn: ({ signal }) =>
-      callApi(grantsContract.get, {
-        params: path,
-        signal,
-      }),
-  });
-}
 
 export function useCreateGrant(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrantInput) => callApi(grantsContract.create, { params: path, body }),
+    mutationFn: (body: ParsedBodyOf<typeof grantsContract.create>) =>
+      callApi(grantsContract.create, { params: path, body }),
     onSuccess: (grant) => {
-      queryClient.setQueryData(
-        grantsKeys.detail(path.funderId, path.regulationId, grant.id),
-        grant,
-      );
+      const { queryKey } = grantsQueries.detail({ ...path, grantId: grant.id });
+      queryClient.setQueryData(queryKey, grant);
       return refreshRegulation(queryClient, path);
     },
   });
@@ -60,12 +47,10 @@ export function useCreateGrant(path: RegulationPath) {
 export function useUpdateGrant(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrantInput) => callApi(grantsContract.update, { params: path, body }),
+    mutationFn: (body: ParsedBodyOf<typeof grantsContract.update>) =>
+      callApi(grantsContract.update, { params: path, body }),
     onSuccess: (grant) => {
-      queryClient.setQueryData(
-        grantsKeys.detail(path.funderId, path.regulationId, grant.id),
-        grant,
-      );
+      queryClient.setQueryData(grantsQueries.detail(path).queryKey, grant);
       return refreshRegulation(queryClient, path);
     },
   });
@@ -83,18 +68,15 @@ export function useDeleteGrant(path: GrantPath) {
 /** PATCH …/grant/:grantId/overseers: replaces the grant's overseers (penvoerders). */
 export function useSetOverseers(path: GrantPath) {
   const queryClient = useQueryClient();
-  const key = grantsKeys.detail(path.funderId, path.regulationId, path.grantId);
+  const { queryKey } = grantsQueries.detail(path);
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(grantsContract.setOverseers, {
-        params: path,
-        body: { user_ids: userIds },
-      }),
+      callApi(grantsContract.setOverseers, { params: path, body: { user_ids: userIds } }),
     onSuccess: async ({ users }) => {
-      queryClient.setQueryData<Grant>(key, (old) => (old ? { ...old, overseers: users } : old));
+      queryClient.setQueryData(queryKey, (old) => (old ? { ...old, overseers: users } : old));
       // Overseers hold rights on the grant's initiatives.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),
       ]);
     },

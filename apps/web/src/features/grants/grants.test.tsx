@@ -1,6 +1,7 @@
 import { formatEuro } from '@helder/shared/money';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../components/ui/UserPicker';
 import { actionsFor, fakeApi, jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
@@ -312,11 +313,16 @@ describe('delete grant and overseers', () => {
           jsonResponse(200, { users: [] }),
       },
     });
-    const { user, router } = renderApp('/sponsors/1/regulations/9/overseers/5');
+    // The user search waits for typing to stop: fake its clock instead of waiting for real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const { user, router } = renderApp('/sponsors/1/regulations/9/overseers/5', {
+      fakeTimers: true,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Penvoerders' });
     const current = await within(dialog).findByRole('region', { name: 'Penvoerders' });
     expect(within(current).getByText('pen@example.nl')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Zoek een gebruiker op e-mailadres'), ' tom ');
+    await act(() => vi.advanceTimersByTimeAsync(USER_SEARCH_DEBOUNCE_MS));
     // Enter in the search field takes the only match (and does not submit).
     await within(dialog).findByRole('list', { name: 'Zoekresultaten' });
     await user.keyboard('{Enter}');

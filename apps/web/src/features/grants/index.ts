@@ -1,4 +1,4 @@
 /** Public entry of the grants feature. */
-export { grantsKeys, useGrant } from './api';
+export { grantsQueries, useGrant } from './api';
 export { GrantList } from './GrantList';
 export { AddGrantModal, DeleteGrantModal, EditGrantModal, OverseersModal } from './GrantModals';

@@ -5,9 +5,8 @@
  * Messages are keys of the `grants` namespace.
  */
 import { GRANT_NAME_MAX, GRANT_REFERENCE_MAX } from '@helder/shared/grants';
-import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '@helder/shared/money';
+import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';
 import { z } from 'zod';
-import { parseAmountInput } from '../../lib/amount';
 
 export type GrantMessageKey =
   | 'validation.nameRequired'
@@ -45,7 +44,7 @@ export const grantFormSchema = z.object({
     .min(1, message('validation.nameRequired'))
     .max(GRANT_NAME_MAX, message('validation.nameTooLong')),
   budget: z.string().transform((text, ctx) => {
-    const amount = parseAmountInput(text);
+    const amount = parseAmount(text);
     const problem = budgetProblem(amount);
     if (problem !== null || amount === null) {
       ctx.addIssue({ code: 'custom', ...message(problem ?? 'validation.budgetRequired') });

@@ -5,23 +5,19 @@
  * the tabs (links: every tab is a URL) and the active tab's content.
  */
 import { formatEuro } from '@helder/shared/money';
-import type { Picture } from '@helder/shared/users';
+import type { Initiative } from '@helder/shared/initiatives';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, previewText, type Money } from './figures';
-import { FundPicture } from './FundPicture';
+import { SpendingUnitPicture } from './SpendingUnitPicture';
 import styles from './initiatives.module.css';
 import type { TabDef } from './tabs';
 
-export interface DetailEntity extends Money {
-  name: string;
-  description: string;
-  hidden: boolean;
-  profile_picture: Picture | null;
-}
+export type DetailEntity = Money &
+  Pick<Initiative, 'name' | 'description' | 'hidden' | 'profile_picture'>;
 
 export interface DetailTab extends TabDef {
   label: string;
@@ -180,7 +176,7 @@ export function DetailLayout({
       <Breadcrumbs label={t('detail.breadcrumbs')} items={breadcrumbs} />
       <header className={styles.header}>
         {entity ? (
-          <FundPicture
+          <SpendingUnitPicture
             picture={entity.profile_picture}
             size="header"
             alt={t('detail.picture', { name })}

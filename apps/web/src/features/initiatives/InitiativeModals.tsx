@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { RouteModal } from '../../components/ui/Modal';
 import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
 import type { Resources } from '../../lib/i18n';
-import { useIdParam } from '../../lib/params';
+import { parseId, useIdParam } from '../../lib/params';
 import { useEntityEditFields } from '../auth';
 import { useRegulation } from '../regulations';
 import {
@@ -21,8 +21,12 @@ import {
   useUpdateInitiative,
   useUploadInitiativePicture,
 } from './api';
-import { FundForm } from './FundForm';
-import { DeleteFundModal, EditFundModal, FundOwnersModal } from './FundModals';
+import { SpendingUnitForm } from './SpendingUnitForm';
+import {
+  DeleteSpendingUnitModal,
+  EditSpendingUnitModal,
+  SpendingUnitOwnersModal,
+} from './SpendingUnitModals';
 import { INITIATIVE_MODAL_FALLBACK, ModalState, useModalCloseTo } from './ModalParts';
 import { EMPTY_FORM, INITIATIVE_FORM_FIELDS } from './schemas';
 
@@ -30,10 +34,7 @@ import { EMPTY_FORM, INITIATIVE_FORM_FIELDS } from './schemas';
 function useGrantIdParam(): number | null {
   const [searchParams] = useSearchParams();
   const { grantId } = useParams();
-  const value = searchParams.get('grant') ?? grantId ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
+  return parseId(searchParams.get('grant') ?? grantId);
 }
 
 /**
@@ -45,7 +46,7 @@ export function CreateInitiativeModal() {
   const funderId = useIdParam('sponsorId');
   const regulationId = useIdParam('regulationId');
   const grantId = useGrantIdParam();
-  const regulation = useRegulation(funderId, regulationId);
+  const regulation = useRegulation({ funderId, regulationId });
   const grant = regulation.data?.grants.find((g) => g.id === grantId);
   const create = useCreateInitiative({ funderId, regulationId, grantId: grantId ?? 0 });
   const title = t('create.title');
@@ -63,7 +64,7 @@ export function CreateInitiativeModal() {
         grantId === null ? (
           <ModalState error={t('create.grantMissing')} onClose={() => close()} loadingLabel="" />
         ) : (
-          <FundForm
+          <SpendingUnitForm
             mode="create"
             kind="initiative"
             title={title}
@@ -94,7 +95,7 @@ export function EditInitiativeModal() {
   const upload = useUploadInitiativePicture(id);
   const removePicture = useRemoveInitiativePicture(id);
   return (
-    <EditFundModal
+    <EditSpendingUnitModal
       kind="initiative"
       closeTo={closeTo}
       entity={initiative}
@@ -114,7 +115,7 @@ export function DeleteInitiativeModal() {
   const closeTo = useModalCloseTo(INITIATIVE_MODAL_FALLBACK);
   const remove = useDeleteInitiative(id);
   return (
-    <DeleteFundModal
+    <DeleteSpendingUnitModal
       kind="initiative"
       closeTo={closeTo}
       remove={remove}
@@ -130,7 +131,7 @@ export function InitiativeOwnersModal() {
   const initiative = useInitiative(id);
   const save = useSetInitiativeOwners(id);
   return (
-    <FundOwnersModal
+    <SpendingUnitOwnersModal
       kind="initiative"
       owners={{ data: initiative.data?.initiative_owners, error: initiative.error }}
       save={save}

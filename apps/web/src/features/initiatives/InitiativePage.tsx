@@ -6,20 +6,13 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
-import { useEntityActions, useEntityEditFields, useSession } from '../auth';
+import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
 import { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
-import type { FundLinkState } from './InitiativesPage';
+import type { InitiativeLinkState } from './InitiativesPage';
 import styles from './initiatives.module.css';
 import { INITIATIVE_TABS, useActiveTab, type DetailSlots, type TabState } from './tabs';
-
-/** The caller's actions on an initiative (entity-access). */
-export function useInitiativeActions(id: number) {
-  const access = useEntityActions({ entity_class: 'Initiative', entity_id: id });
-  const actions = access.data?.actions ?? [];
-  return (action: string) => actions.includes(action);
-}
 
 export interface InitiativeViewProps {
   id: number;
@@ -38,13 +31,13 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   const session = useSession();
   const base = `/funds/${id}`;
   const initiative = useInitiative(id);
-  const can = useInitiativeActions(id);
+  const { can } = useCan('Initiative', id);
   // Warm the edit-fields cache, so the manage modal opens with its fields.
   useEntityEditFields(can('edit') ? { entity_class: 'Initiative', entity_id: id } : null);
   const activeTab = useActiveTab(base, INITIATIVE_TABS);
   const state: TabState = { tab: activeTab.segment };
   const fallbackTitle =
-    (location.state as FundLinkState | null)?.initiativeName ?? t('detailTitle');
+    (location.state as InitiativeLinkState | null)?.initiativeName ?? t('detailTitle');
 
   let status;
   if (initiative.isError) {
@@ -63,8 +56,8 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   let content = null;
   if (data) {
     switch (activeTab.key) {
-      case 'transactions':
-        content = slots.transactions({ initiativeId: id });
+      case 'payments':
+        content = slots.payments({ initiativeId: id });
         break;
       case 'activities':
         content = (

@@ -14,11 +14,11 @@ import { useSession } from '../auth';
 import { useInitiativesList } from './api';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, nameSlug } from './figures';
-import { FundPicture } from './FundPicture';
+import { SpendingUnitPicture } from './SpendingUnitPicture';
 import styles from './initiatives.module.css';
 
 /** Navigation state of /funds/{id}/{name}: the detail shows the name while it loads. */
-export interface FundLinkState {
+export interface InitiativeLinkState {
   initiativeName?: string;
 }
 
@@ -31,10 +31,10 @@ export function uniqueById<T extends { id: number }>(pages: T[][] | undefined): 
 function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
   const { t } = useTranslation('initiatives');
   const figures = budgetFigures(initiative);
-  const state: FundLinkState = { initiativeName: initiative.name };
+  const state: InitiativeLinkState = { initiativeName: initiative.name };
   return (
     <article className={styles.card}>
-      <FundPicture picture={initiative.profile_picture} size="card" />
+      <SpendingUnitPicture picture={initiative.profile_picture} size="card" />
       <div className={styles.cardBody}>
         <h2 className={styles.cardTitle}>
           <Link

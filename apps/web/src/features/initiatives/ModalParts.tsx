@@ -1,6 +1,6 @@
 /**
- * Pieces the initiative and activity modals share: where a modal returns to, the delete
- * confirmation, the owners form, and the load state of an edit modal.
+ * Pieces the initiative and activity modals share: where a modal returns to, the owners form,
+ * and the load state of an edit modal.
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserPicker, type PickedUser } from '../../components/ui/UserPicker';
-import { searchUsersByEmail } from './api';
+import { searchUsersByEmail } from '../regulations';
 import type { TabState } from './tabs';
 
 /**
@@ -26,44 +26,6 @@ export function useModalCloseTo(fallback = '..'): string {
 
 /** The fallback of the initiative's own modals (edit-fund, delete-fund, add-activity). */
 export const INITIATIVE_MODAL_FALLBACK = '../transactieoverzicht';
-
-export interface ConfirmDeleteProps {
-  text: string;
-  cancelLabel: string;
-  submitLabel: string;
-  busyLabel: string;
-  failure: string | null;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}
-
-/** 'Weet je zeker dat …?' with Annuleren / Verwijderen. */
-export function ConfirmDelete({
-  text,
-  cancelLabel,
-  submitLabel,
-  busyLabel,
-  failure,
-  busy,
-  onCancel,
-  onConfirm,
-}: ConfirmDeleteProps) {
-  return (
-    <>
-      <p>{text}</p>
-      {failure ? <Alert>{failure}</Alert> : null}
-      <FormActions>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button variant="danger" busy={busy} onClick={onConfirm}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
-      </FormActions>
-    </>
-  );
-}
 
 export interface OwnersFormProps {
   title: string;

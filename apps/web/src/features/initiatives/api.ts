@@ -6,19 +6,20 @@
 import { PAGE_SIZE } from '@helder/shared/http';
 import {
   initiativesContract,
-  type Initiative,
   type InitiativeInput,
   type InitiativePatch,
-  type Owner,
 } from '@helder/shared/initiatives';
-import { usersContract } from '@helder/shared/users';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PickedUser } from '../../components/ui/UserPicker';
-import { callApi } from '../../lib/api';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callApi, type ParsedParamsOf } from '../../lib/api';
 import { authKeys } from '../auth';
-import { regulationsKeys } from '../regulations';
-
-export { PAGE_SIZE as INITIATIVES_PAGE_SIZE };
+import { regulationsQueries } from '../regulations';
 
 export interface InitiativeFilters {
   /** 'Mijn Initiatieven' (only_mine=true). */
@@ -27,51 +28,50 @@ export interface InitiativeFilters {
   name: string;
 }
 
-export const initiativesKeys = {
-  all: ['initiatives'] as const,
-  lists: () => [...initiativesKeys.all, 'list'] as const,
-  list: (filters: InitiativeFilters) => [...initiativesKeys.lists(), filters] as const,
-  details: () => [...initiativesKeys.all, 'detail'] as const,
-  detail: (id: number) => [...initiativesKeys.details(), id] as const,
+const all = ['initiatives'] as const;
+
+export const initiativesQueries = {
+  all: () => all,
+  lists: () => [...all, 'list'] as const,
+  /**
+   * The overview, 20 at a time from offset 0 (a new filter is a new query, so it starts over);
+   * a page with fewer than 20 initiatives is the last one.
+   */
+  list: (filters: InitiativeFilters) =>
+    infiniteQueryOptions({
+      queryKey: [...initiativesQueries.lists(), filters] as const,
+      queryFn: async ({ pageParam, signal }) => {
+        const { initiatives } = await callApi(initiativesContract.list, {
+          query: {
+            offset: pageParam,
+            limit: PAGE_SIZE,
+            only_mine: filters.mine ? true : undefined,
+            name: filters.name || undefined,
+          },
+          signal,
+        });
+        return initiatives;
+      },
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, allPages) =>
+        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...all, 'detail', id] as const,
+      queryFn: ({ signal }) => callApi(initiativesContract.get, { params: { id }, signal }),
+    }),
 };
 
-/**
- * The overview, 20 at a time from offset 0 (a new filter is a new query, so it starts over);
- * a page with fewer than 20 initiatives is the last one.
- */
 export function useInitiativesList(filters: InitiativeFilters) {
-  return useInfiniteQuery({
-    queryKey: initiativesKeys.list(filters),
-    queryFn: async ({ pageParam, signal }) => {
-      const { initiatives } = await callApi(initiativesContract.list, {
-        query: {
-          offset: pageParam,
-          limit: PAGE_SIZE,
-          only_mine: filters.mine ? true : undefined,
-          name: filters.name || undefined,
-        },
-        signal,
-      });
-      return initiatives;
-    },
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, allPages) =>
-      lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
-  });
+  return useInfiniteQuery(initiativesQueries.list(filters));
 }
 
 export function useInitiative(id: number) {
-  return useQuery({
-    queryKey: initiativesKeys.detail(id),
-    queryFn: ({ signal }) => callApi(initiativesContract.get, { params: { id }, signal }),
-  });
+  return useQuery(initiativesQueries.detail(id));
 }
 
-export interface GrantPath {
-  funderId: number;
-  regulationId: number;
-  grantId: number;
-}
+export type GrantPath = ParsedParamsOf<typeof initiativesContract.create>;
 
 /** POST /api/funder/:funderId/regulation/:regulationId/grant/:grantId/initiative. */
 export function useCreateInitiative(path: GrantPath) {
@@ -83,12 +83,12 @@ export function useCreateInitiative(path: GrantPath) {
         body,
       }),
     onSuccess: (initiative) => {
-      queryClient.setQueryData(initiativesKeys.detail(initiative.id), initiative);
+      queryClient.setQueryData(initiativesQueries.detail(initiative.id).queryKey, initiative);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
         // The grant rows count their initiatives.
         queryClient.invalidateQueries({
-          queryKey: regulationsKeys.detail(path.funderId, path.regulationId),
+          queryKey: regulationsQueries.detail(path).queryKey,
         }),
       ]);
     },
@@ -101,8 +101,8 @@ export function useUpdateInitiative(id: number) {
     mutationFn: (body: InitiativePatch) =>
       callApi(initiativesContract.update, { params: { id }, body }),
     onSuccess: (initiative) => {
-      queryClient.setQueryData(initiativesKeys.detail(id), initiative);
-      return queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() });
+      queryClient.setQueryData(initiativesQueries.detail(id).queryKey, initiative);
+      return queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() });
     },
   });
 }
@@ -118,8 +118,8 @@ export function useUploadInitiativePicture(id: number) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.detail(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
       ]),
   });
 }
@@ -131,8 +131,8 @@ export function useRemoveInitiativePicture(id: number) {
     mutationFn: () => callApi(initiativesContract.removePicture, { params: { id } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.detail(id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
       ]),
   });
 }
@@ -144,8 +144,8 @@ export function useDeleteInitiative(id: number) {
     mutationFn: () => callApi(initiativesContract.remove, { params: { id } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: regulationsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
+        queryClient.invalidateQueries({ queryKey: regulationsQueries.all() }),
       ]),
   });
 }
@@ -157,31 +157,14 @@ export function useSetInitiativeOwners(id: number) {
     mutationFn: (userIds: number[]) =>
       callApi(initiativesContract.setOwners, { params: { id }, body: { user_ids: userIds } }),
     onSuccess: ({ users }) => {
-      queryClient.setQueryData<Initiative>(initiativesKeys.detail(id), (old) =>
+      queryClient.setQueryData(initiativesQueries.detail(id).queryKey, (old) =>
         old ? { ...old, initiative_owners: users } : old,
       );
       // Owners hold rights on the initiative; 'Mijn Initiatieven' changes.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: initiativesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: initiativesQueries.all() }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),
       ]);
     },
   });
-}
-
-/** An owner as the user picker shows it. */
-export function ownerToPicked(
-  owner: Pick<Owner, 'id' | 'email' | 'first_name' | 'last_name'>,
-): PickedUser {
-  const name = [owner.first_name, owner.last_name].filter(Boolean).join(' ');
-  return { id: owner.id, email: owner.email, ...(name ? { name } : {}) };
-}
-
-/** Owner search: GET /api/users?email=… (case-insensitive substring), ten at most. */
-export async function searchUsersByEmail(
-  email: string,
-  signal: AbortSignal,
-): Promise<PickedUser[]> {
-  const { users } = await callApi(usersContract.list, { query: { email, limit: 10 }, signal });
-  return users.map(ownerToPicked);
 }

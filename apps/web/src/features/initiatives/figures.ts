@@ -3,13 +3,10 @@
  * split (spec §3: available = max(budget + expenses, 0); spent = -expenses), the URL slug of a
  * name and the 250-character description preview.
  */
+import type { InitiativeListItem } from '@helder/shared/initiatives';
 
-export interface Money {
-  budget: number;
-  income: number;
-  /** Negative when money was spent. */
-  expenses: number;
-}
+/** The money figures every initiative and activity carries; `expenses` is negative when spent. */
+export type Money = Pick<InitiativeListItem, 'budget' | 'income' | 'expenses'>;
 
 export interface BudgetFigures {
   allocated: number;

@@ -1,6 +1,6 @@
 /** Public entry of the initiatives feature. */
 export { InitiativesPage } from './InitiativesPage';
-export { InitiativePage, InitiativeView, useInitiativeActions } from './InitiativePage';
+export { InitiativePage, InitiativeView } from './InitiativePage';
 export {
   CreateInitiativeModal,
   DeleteInitiativeModal,
@@ -9,18 +9,16 @@ export {
   InitiativeOwnersModal,
   type InitiativeModalName,
 } from './InitiativeModals';
-export { initiativesKeys, useInitiative } from './api';
+export { initiativesQueries, useInitiative } from './api';
 export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';
 export { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
-export { FundForm } from './FundForm';
-export { DeleteFundModal, EditFundModal, FundOwnersModal } from './FundModals';
+export { SpendingUnitForm } from './SpendingUnitForm';
+export {
+  DeleteSpendingUnitModal,
+  EditSpendingUnitModal,
+  SpendingUnitOwnersModal,
+} from './SpendingUnitModals';
 export { INITIATIVE_MODAL_FALLBACK, useModalCloseTo } from './ModalParts';
 export { ACTIVITY_FORM_FIELDS, EMPTY_FORM } from './schemas';
-export {
-  ACTIVITY_TABS,
-  useActiveTab,
-  type DetailSlots,
-  type FundScope,
-  type TabState,
-} from './tabs';
-export type { FundLinkState } from './InitiativesPage';
+export { ACTIVITY_TABS, useActiveTab, type DetailSlots, type TabState } from './tabs';
+export type { InitiativeLinkState } from './InitiativesPage';

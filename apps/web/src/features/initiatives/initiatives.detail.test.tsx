@@ -1,14 +1,17 @@
 import type { Initiative } from '@helder/shared/initiatives';
 import { formatEuro } from '@helder/shared/money';
-import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { actionsFor, fakeApi } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { initiative, picture } from '../../test/fund-fixtures';
+import { initiative, picture } from '../../test/spending-unit-fixtures';
 
 beforeAll(async () => {
-  await Promise.all([import('../../app/routes/funds'), import('../../app/routes/activities')]);
+  await Promise.all([
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/activities'),
+  ]);
 });
 
 function api({
@@ -94,8 +97,9 @@ describe('initiative detail: header', () => {
   });
 
   it('shows no buttons to a reader, and a breadcrumb', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const fake = api();
-    renderApp('/funds/3/details');
+    renderApp('/funds/3/details', { fakeTimers: true });
     await heading();
     await waitForIdle(fake.fetchMock);
     expect(screen.queryByRole('group', { name: 'Acties voor dit initiatief' })).toBeNull();
@@ -120,10 +124,11 @@ describe('initiative detail: header', () => {
   });
 });
 
-/** Waits until every started request has been answered. */
+/** Waits until every started request has been answered and its result has been rendered. */
 async function waitForIdle(fetchMock: { mock: { results: { value: unknown }[] } }) {
   await Promise.all(fetchMock.mock.results.map((result) => result.value));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Query results reach the components on a zero-delay timer.
+  await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
 describe('initiative detail: tabs', () => {

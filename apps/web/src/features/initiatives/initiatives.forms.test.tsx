@@ -5,13 +5,13 @@ import { i18next } from '../../lib/i18n';
 import { actionsFor, fakeApi, jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { initiative, picture } from '../../test/fund-fixtures';
+import { initiative, picture } from '../../test/spending-unit-fixtures';
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../app/routes/funds'),
-    import('../../app/routes/funds.modals'),
-    import('../../app/routes/sponsors'),
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/initiatives.modals'),
+    import('../../app/routes/funders'),
   ]);
 });
 

@@ -1,15 +1,16 @@
 import { formatEuro } from '@helder/shared/money';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/useDebouncedValue';
 import { actionsFor, fakeApi, requestsTo } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { budgetFigures, nameSlug, previewText } from './figures';
-import { initiative, listItem } from '../../test/fund-fixtures';
+import { initiative, listItem } from '../../test/spending-unit-fixtures';
 
 // The route modules load lazily; load them once up front so no test waits for the first import.
 beforeAll(async () => {
-  await Promise.all([import('../../app/routes/funds'), import('../../app/routes/login')]);
+  await Promise.all([import('../../app/routes/initiatives'), import('../../app/routes/login')]);
 });
 
 const page = (from: number, count: number) =>
@@ -137,12 +138,14 @@ describe('initiatives overview', () => {
   });
 
   it('searches by name after 300 ms of quiet', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const { requests } = api((query) =>
       query.get('name') === 'tuin' ? [listItem(4, { name: 'Buurttuin' })] : [listItem(1)],
     );
-    const { user } = renderApp('/funds');
+    const { user } = renderApp('/funds', { fakeTimers: true });
     await screen.findByRole('link', { name: 'Initiatief 1' });
     await user.type(screen.getByRole('searchbox', { name: 'Zoek initiatieven op naam' }), ' tuin');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
     expect(await screen.findByRole('link', { name: 'Buurttuin' })).toBeInTheDocument();
     const urls = requestsTo(requests, 'GET', '/api/initiatives').map((request) => request.url);
     // Debounced: no request per keystroke, the search trimmed.

@@ -22,17 +22,19 @@ import {
   OWNER_MAX,
   PURPOSE_MAX,
   TARGET_AUDIENCE_MAX,
+  type Initiative,
+  type initiativeBody,
   type LegalEntity,
 } from '@helder/shared/initiatives';
-import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '@helder/shared/money';
+import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';
 import { ACTIVITY_FIELDS, INITIATIVE_FIELDS } from '@helder/shared/permissions';
 import { z } from 'zod';
-import { parseAmountInput } from '../../lib/amount';
+import { formatAmountInput } from '../../lib/amount';
 import type { Resources } from '../../lib/i18n';
 
-export type FundKind = 'initiative' | 'activity';
+export type SpendingUnitKind = 'initiative' | 'activity';
 /** create: a new initiative (under a grant) or activity; manage: edit per edit-fields. */
-export type FundMode = 'create' | 'manage';
+export type SpendingUnitFormMode = 'create' | 'manage';
 
 /** The create initiative form limits its description to 200 characters (spec §5, §9). */
 export const CREATE_DESCRIPTION_MAX = 200;
@@ -42,15 +44,15 @@ export const CREATE_DESCRIPTION_MAX = 200;
  * form shows them in its own order.
  */
 export const INITIATIVE_FORM_FIELDS = INITIATIVE_FIELDS;
-export type FundField = (typeof INITIATIVE_FORM_FIELDS)[number];
-export const ACTIVITY_FORM_FIELDS: readonly FundField[] = ACTIVITY_FIELDS;
+export type SpendingUnitField = (typeof INITIATIVE_FORM_FIELDS)[number];
+export const ACTIVITY_FORM_FIELDS: readonly SpendingUnitField[] = ACTIVITY_FIELDS;
 
-export function formFields(kind: FundKind): readonly FundField[] {
+export function formFields(kind: SpendingUnitKind): readonly SpendingUnitField[] {
   return kind === 'initiative' ? INITIATIVE_FORM_FIELDS : ACTIVITY_FORM_FIELDS;
 }
 
 /** What the inputs hold (texts as typed, the budget as text, the flags as booleans). */
-export interface FundFormValues {
+export interface SpendingUnitFormValues {
   name: string;
   description: string;
   purpose: string;
@@ -66,25 +68,14 @@ export interface FundFormValues {
   hidden_sponsors: boolean;
 }
 
-/** What the API receives: only the fields the form showed; optional texts null when empty. */
-export interface FundFormOutput {
-  name?: string;
-  description?: string;
-  purpose?: string;
-  target_audience?: string;
-  owner?: string | null;
-  owner_email?: string | null;
-  legal_entity?: LegalEntity;
-  address_applicant?: string | null;
-  kvk_registration?: string | null;
-  location?: string | null;
-  budget?: number;
-  hidden?: boolean;
-  hidden_sponsors?: boolean;
-}
+/**
+ * What the API receives: only the fields the form showed, as the create body has them once
+ * parsed (optional texts null when empty). An activity's fields are a subset.
+ */
+export type SpendingUnitFormOutput = Partial<z.output<typeof initiativeBody>>;
 
 type Validation = Resources['initiatives']['form']['validation'];
-export type FundMessageKey = `form.validation.${keyof Validation}`;
+export type SpendingUnitMessageKey = `form.validation.${keyof Validation}`;
 const message = (key: keyof Validation) => ({ message: `form.validation.${key}` });
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -96,7 +87,7 @@ interface TextRule {
 }
 
 /** The required texts' rules per mode and kind. */
-export function textRules(mode: FundMode, kind: FundKind) {
+export function textRules(mode: SpendingUnitFormMode, kind: SpendingUnitKind) {
   const create = mode === 'create';
   return {
     name: {
@@ -151,7 +142,7 @@ function budgetProblem(amount: number | null, detailed: boolean): keyof Validati
 
 const budget = (detailed: boolean) =>
   z.string().transform((text, ctx) => {
-    const amount = parseAmountInput(text);
+    const amount = parseAmount(text);
     const problem = budgetProblem(amount, detailed);
     if (problem !== null || amount === null) {
       ctx.addIssue({ code: 'custom', ...message(problem ?? 'budgetInvalid') });
@@ -161,7 +152,7 @@ const budget = (detailed: boolean) =>
   });
 
 /** The maximum length of an optional text field (for its counter and message). */
-export const OPTIONAL_MAX: Partial<Record<FundField, number>> = {
+export const OPTIONAL_MAX: Partial<Record<SpendingUnitField, number>> = {
   owner: OWNER_MAX,
   address_applicant: ADDRESS_MAX,
   kvk_registration: KVK_REGISTRATION_MAX,
@@ -169,7 +160,11 @@ export const OPTIONAL_MAX: Partial<Record<FundField, number>> = {
 };
 
 /** The schema of the fields the form shows, in this mode, for this kind. */
-export function fundFormSchema(mode: FundMode, kind: FundKind, fields: readonly FundField[]) {
+export function spendingUnitFormSchema(
+  mode: SpendingUnitFormMode,
+  kind: SpendingUnitKind,
+  fields: readonly SpendingUnitField[],
+) {
   const rules = textRules(mode, kind);
   const all = {
     name: required(rules.name),
@@ -190,12 +185,12 @@ export function fundFormSchema(mode: FundMode, kind: FundKind, fields: readonly 
     hidden: z.boolean(),
     hidden_sponsors: z.boolean(),
   };
-  const shape: Partial<Record<FundField, z.ZodType>> = {};
+  const shape: Partial<Record<SpendingUnitField, z.ZodType>> = {};
   for (const field of fields) shape[field] = all[field];
-  return z.object(shape) as unknown as z.ZodType<FundFormOutput, FundFormValues>;
+  return z.object(shape) as unknown as z.ZodType<SpendingUnitFormOutput, SpendingUnitFormValues>;
 }
 
-export const EMPTY_FORM: FundFormValues = {
+export const EMPTY_FORM: SpendingUnitFormValues = {
   name: '',
   description: '',
   purpose: '',
@@ -211,25 +206,26 @@ export const EMPTY_FORM: FundFormValues = {
   hidden_sponsors: false,
 };
 
-/** An initiative's or activity's current values, as the API has them. */
-export interface FundValuesSource {
-  name: string;
-  description: string;
-  purpose: string;
-  target_audience: string;
-  budget: number;
-  hidden: boolean;
-  owner?: string | null;
-  owner_email?: string | null | undefined;
-  legal_entity?: LegalEntity;
-  address_applicant?: string | null | undefined;
-  kvk_registration?: string | null;
-  location?: string | null;
-  hidden_sponsors?: boolean | undefined;
-}
+/** An initiative's or activity's current values, as the API has them (activities lack the rest). */
+export type SpendingUnitValuesSource = Pick<
+  Initiative,
+  'name' | 'description' | 'purpose' | 'target_audience' | 'budget' | 'hidden'
+> &
+  Partial<
+    Pick<
+      Initiative,
+      | 'owner'
+      | 'owner_email'
+      | 'legal_entity'
+      | 'address_applicant'
+      | 'kvk_registration'
+      | 'location'
+      | 'hidden_sponsors'
+    >
+  >;
 
 /** The form's starting values for an existing initiative or activity. */
-export function toFormValues(source: FundValuesSource): FundFormValues {
+export function toFormValues(source: SpendingUnitValuesSource): SpendingUnitFormValues {
   return {
     name: source.name,
     description: source.description,
@@ -241,15 +237,18 @@ export function toFormValues(source: FundValuesSource): FundFormValues {
     address_applicant: source.address_applicant ?? '',
     kvk_registration: source.kvk_registration ?? '',
     location: source.location ?? '',
-    budget: source.budget.toFixed(2).replace('.', ','),
+    budget: formatAmountInput(source.budget),
     hidden: source.hidden,
     hidden_sponsors: source.hidden_sponsors ?? false,
   };
 }
 
 /** The fields of `values` that differ from `source` (a PATCH sends only those). */
-export function changedValues(values: FundFormOutput, source: FundValuesSource): FundFormOutput {
-  const current: FundFormOutput = {
+export function changedValues(
+  values: SpendingUnitFormOutput,
+  source: SpendingUnitValuesSource,
+): SpendingUnitFormOutput {
+  const current: SpendingUnitFormOutput = {
     name: source.name,
     description: source.description,
     purpose: source.purpose,
@@ -266,7 +265,7 @@ export function changedValues(values: FundFormOutput, source: FundValuesSource):
   };
   const changed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (value !== current[key as keyof FundFormOutput]) changed[key] = value;
+    if (value !== current[key as keyof SpendingUnitFormOutput]) changed[key] = value;
   }
   return changed;
 }

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-export type TabKey = 'transactions' | 'activities' | 'details' | 'sponsors' | 'media' | 'owners';
+export type TabKey = 'payments' | 'activities' | 'details' | 'sponsors' | 'media' | 'owners';
 
 export interface TabDef {
   key: TabKey;
@@ -15,7 +15,7 @@ export interface TabDef {
 }
 
 export const INITIATIVE_TABS: readonly TabDef[] = [
-  { key: 'transactions', segment: 'transactieoverzicht' },
+  { key: 'payments', segment: 'transactieoverzicht' },
   { key: 'activities', segment: 'activiteiten' },
   { key: 'details', segment: 'details' },
   { key: 'sponsors', segment: 'sponsoren' },
@@ -24,7 +24,7 @@ export const INITIATIVE_TABS: readonly TabDef[] = [
 ];
 
 export const ACTIVITY_TABS: readonly TabDef[] = [
-  { key: 'transactions', segment: 'transactieoverzicht' },
+  { key: 'payments', segment: 'transactieoverzicht' },
   { key: 'details', segment: 'details' },
   { key: 'sponsors', segment: 'sponsors' },
   { key: 'media', segment: 'media' },
@@ -32,7 +32,7 @@ export const ACTIVITY_TABS: readonly TabDef[] = [
 ];
 
 const SEGMENTS: Record<string, TabKey> = {
-  transactieoverzicht: 'transactions',
+  transactieoverzicht: 'payments',
   activiteiten: 'activities',
   details: 'details',
   sponsoren: 'sponsors',
@@ -65,14 +65,14 @@ export function useActiveTab(base: string, tabs: readonly TabDef[]): TabDef {
 }
 
 /** Content a route module plugs into the layout from features below this one. */
-export interface FundScope {
+export interface SpendingUnitScope {
   initiativeId: number;
   activityId?: number;
 }
 
 export interface DetailSlots {
   /** Transactieoverzicht (the payments feature's table). */
-  transactions: (scope: FundScope) => ReactNode;
+  payments: (scope: SpendingUnitScope) => ReactNode;
   /** Media (the media feature's gallery). */
-  media: (scope: FundScope) => ReactNode;
+  media: (scope: SpendingUnitScope) => ReactNode;
 }

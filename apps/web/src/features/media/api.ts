@@ -1,44 +1,38 @@
 /** Server state of the media feature: the attachments of an initiative's or activity's payments. */
 import { PAGE_SIZE } from '@helder/shared/http';
 import { mediaContract } from '@helder/shared/media';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { callApi, type ParsedParamsOf } from '../../lib/api';
 
-export interface MediaScope {
-  initiativeId: number;
-  activityId?: number | undefined;
-}
+/** An initiative's media, or one of its activities' when `activityId` is given. */
+export type MediaScope = ParsedParamsOf<typeof mediaContract.initiative> &
+  Partial<Pick<ParsedParamsOf<typeof mediaContract.activity>, 'activityId'>>;
 
-export const mediaKeys = {
-  all: ['media'] as const,
-  list: (scope: MediaScope) =>
-    [...mediaKeys.all, scope.initiativeId, scope.activityId ?? null] as const,
+export const mediaQueries = {
+  /** GET …/media, 20 at a time, newest first; a page with fewer than 20 is the last one. */
+  list: ({ initiativeId, activityId }: MediaScope) =>
+    infiniteQueryOptions({
+      queryKey: ['media', initiativeId, activityId ?? null] as const,
+      queryFn: async ({ pageParam, signal }) => {
+        const query = { offset: pageParam, limit: PAGE_SIZE };
+        const { attachments } =
+          activityId === undefined
+            ? await callApi(mediaContract.initiative, { params: { initiativeId }, query, signal })
+            : await callApi(mediaContract.activity, {
+                params: { initiativeId, activityId },
+                query,
+                signal,
+              });
+        return attachments;
+      },
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, allPages) =>
+        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+    }),
 };
 
-/** GET …/media, 20 at a time, newest first; a page with fewer than 20 is the last one. */
 export function useMedia(scope: MediaScope) {
-  return useInfiniteQuery({
-    queryKey: mediaKeys.list(scope),
-    queryFn: async ({ pageParam, signal }) => {
-      const query = { offset: pageParam, limit: PAGE_SIZE };
-      const { attachments } =
-        scope.activityId === undefined
-          ? await callApi(mediaContract.initiative, {
-              params: { initiativeId: scope.initiativeId },
-              query,
-              signal,
-            })
-          : await callApi(mediaContract.activity, {
-              params: { initiativeId: scope.initiativeId, activityId: scope.activityId },
-              query,
-              signal,
-            });
-      return attachments;
-    },
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, allPages) =>
-      lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
-  });
+  return useInfiniteQuery(mediaQueries.list(scope));
 }
 
 /** A PDF has no thumbnails (server-rules §11): it shows a pdf tile instead of a picture. */

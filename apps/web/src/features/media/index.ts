@@ -1,3 +1,3 @@
 /** Public entry of the media feature. */
 export { MediaGallery } from './MediaGallery';
-export { mediaKeys, useMedia, type MediaScope } from './api';
+export type { MediaScope } from './api';

@@ -3,10 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { actionsFor, fakeApi, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, renderApp } from '../../test/render';
-import { activity, initiative } from '../../test/fund-fixtures';
+import { activity, initiative } from '../../test/spending-unit-fixtures';
 
 beforeAll(async () => {
-  await Promise.all([import('../../app/routes/funds'), import('../../app/routes/activities')]);
+  await Promise.all([
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/activities'),
+  ]);
 });
 
 const image = {

@@ -9,9 +9,9 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
-import { useIdParam } from '../../lib/params';
-import { useEntityActions } from '../auth';
+import { useCan } from '../auth';
 import { toPickedUser, useRegulation } from './api';
+import { useRegulationPath } from './paths';
 import styles from './regulations.module.css';
 
 export type GrantSummary = Regulation['grants'][number];
@@ -80,15 +80,14 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
   const navigate = useNavigate();
   const titleId = useId();
   const grantsTitleId = useId();
-  const funderId = useIdParam('sponsorId');
-  const regulationId = useIdParam('regulationId');
-  const regulation = useRegulation(funderId, regulationId);
-  const access = useEntityActions({ entity_class: 'Regulation', entity_id: regulationId });
-  const actions = access.data?.actions ?? [];
-  const canEdit = actions.includes('edit');
-  const canDelete = actions.includes('delete');
-  const canSetOfficers = actions.includes('set_officers');
-  const canCreateGrant = actions.includes('create_grant');
+  const path = useRegulationPath();
+  const { funderId, regulationId } = path;
+  const regulation = useRegulation(path);
+  const { can } = useCan('Regulation', regulationId);
+  const canEdit = can('edit');
+  const canDelete = can('delete');
+  const canSetOfficers = can('set_officers');
+  const canCreateGrant = can('create_grant');
 
   if (regulation.isPending) {
     return (

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REGULATION_DESCRIPTION_MAX } from '@helder/shared/regulations';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
+import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextArea } from '../../components/ui/TextArea';
 import { TextField } from '../../components/ui/TextField';
+import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
 import {
   regulationFormSchema,
@@ -17,87 +15,69 @@ import {
 
 type RegulationErrorKey = `errors.${keyof Resources['regulations']['errors']}`;
 
-/** Where a failed save shows its message: on a field or above the form. */
-export interface RegulationFormError {
-  field: 'name' | 'description' | 'root';
-  message: RegulationErrorKey;
-}
+/**
+ * Failed saves (spec §8): a taken name shows on the name ('Naam is al in gebruik.', the edit
+ * variant without the full stop); other create failures show on the description.
+ */
+const SAVE_ERRORS: Record<
+  'create' | 'edit',
+  SaveErrors<keyof RegulationFormValues, RegulationErrorKey>
+> = {
+  create: {
+    conflict: { any: { field: 'name', message: 'errors.nameTaken' } },
+    failed: { field: 'description', message: 'errors.createFailed' },
+  },
+  edit: {
+    conflict: { any: { field: 'name', message: 'errors.nameTakenEdit' } },
+    failed: { field: 'root', message: 'errors.updateFailed' },
+  },
+};
 
-export interface RegulationFormProps {
-  title: string;
+export interface RegulationFormProps extends EntityFormProps<RegulationFormOutput> {
+  mode: 'create' | 'edit';
   defaultValues?: RegulationFormValues;
-  submitLabel: string;
-  busy: boolean;
-  onSubmit: (values: RegulationFormOutput) => Promise<unknown>;
-  /** Maps a failed save to a message; the form stays open. */
-  errorFor: (error: unknown) => RegulationFormError;
-  onCancel: () => void;
 }
 
 /** The one regulation form, for creating and editing (Naam, Beschrijving with 'n / 512'). */
 export function RegulationForm({
-  title,
+  mode,
   defaultValues = { name: '', description: '' },
-  submitLabel,
-  busy,
   onSubmit,
-  errorFor,
-  onCancel,
+  ...frame
 }: RegulationFormProps) {
   const { t } = useTranslation('regulations');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<RegulationFormValues, unknown, RegulationFormOutput>({
-    resolver: zodResolver(regulationFormSchema),
+  const form = useEntityForm({
+    schema: regulationFormSchema,
     defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    errors: SAVE_ERRORS[mode],
+    onSubmit,
+    t: (key: RegulationMessageKey | RegulationErrorKey) => t(key),
   });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      const { field, message } = errorFor(error);
-      if (field === 'root') setError('root.server', { message });
-      else setError(field, { message }, { shouldFocus: true });
-    }
-  });
-
-  const text = (key: string | undefined) =>
-    key ? t(key as RegulationMessageKey | RegulationErrorKey) : undefined;
-  const serverError = errors.root?.server?.message;
-  const description = useWatch({ control, name: 'description' });
-
+  const description = useWatch({ control: form.control, name: 'description' });
   return (
-    <Form onSubmit={submit} aria-label={title}>
-      {serverError ? <Alert>{text(serverError)}</Alert> : null}
+    <EntityForm
+      form={form}
+      {...frame}
+      labels={{
+        cancel: t('actions.cancel'),
+        submit: mode === 'create' ? t('actions.save') : t('actions.update'),
+        busy: t('actions.saving'),
+      }}
+    >
       {/* Enter in the name field submits the form. */}
       <TextField
         label={t('fields.name')}
         autoComplete="off"
-        error={text(errors.name?.message)}
-        {...register('name')}
+        error={form.errorText('name')}
+        {...form.register('name')}
       />
       <TextArea
         label={t('fields.description')}
         rows={6}
         counter={{ length: description.length, max: REGULATION_DESCRIPTION_MAX }}
-        error={text(errors.description?.message)}
-        {...register('description')}
+        error={form.errorText('description')}
+        {...form.register('description')}
       />
-      <FormActions align="end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? t('actions.saving') : submitLabel}
-        </Button>
-      </FormActions>
-    </Form>
+    </EntityForm>
   );
 }

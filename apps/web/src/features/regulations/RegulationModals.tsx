@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
-import { RouteModal } from '../../components/ui/Modal';
 import { DeleteModal } from '../../components/ui/DeleteModal';
+import { Form, FormActions } from '../../components/ui/Form';
+import { FormModal } from '../../components/ui/FormModal';
+import { RouteModal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserPicker, type PickedUser } from '../../components/ui/UserPicker';
-import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import {
   searchUsersByEmail,
@@ -24,100 +24,69 @@ import {
   useSetOfficers,
   useUpdateRegulation,
 } from './api';
-import { RegulationForm, type RegulationFormError } from './RegulationForm';
+import { useRegulationPath } from './paths';
+import { RegulationForm } from './RegulationForm';
 
-/** Create (spec §8): 409 → 'Naam is al in gebruik.' on the name; anything else on the description. */
-const createError = (error: unknown): RegulationFormError =>
-  isApiError(error) && error.status === 409
-    ? { field: 'name', message: 'errors.nameTaken' }
-    : { field: 'description', message: 'errors.createFailed' };
-
-/** Edit: 409 → 'Naam is al in gebruik' (the edit variant has no full stop). */
-const updateError = (error: unknown): RegulationFormError =>
-  isApiError(error) && error.status === 409
-    ? { field: 'name', message: 'errors.nameTakenEdit' }
-    : { field: 'root', message: 'errors.updateFailed' };
-
+/** add-regulation: afterwards the new regulation opens. */
 export function AddRegulationModal() {
   const { t } = useTranslation('regulations');
   const funderId = useIdParam('sponsorId');
-  const create = useCreateRegulation(funderId);
-  const title = t('modals.addRegulation');
   return (
-    <RouteModal title={title} busy={create.isPending}>
-      {(close) => (
-        <RegulationForm
-          title={title}
-          submitLabel={t('actions.save')}
-          busy={create.isPending}
-          onSubmit={async (values) => {
-            const regulation = await create.mutateAsync(values);
-            close(`/sponsors/${funderId}/regulations/${regulation.id}`);
-          }}
-          errorFor={createError}
-          onCancel={() => close()}
-        />
-      )}
-    </RouteModal>
+    <FormModal
+      title={t('modals.addRegulation')}
+      save={useCreateRegulation(funderId)}
+      savedTo={(regulation) => `/sponsors/${funderId}/regulations/${regulation.id}`}
+    >
+      {(form) => <RegulationForm mode="create" {...form} />}
+    </FormModal>
   );
 }
 
 export function EditRegulationModal() {
   const { t } = useTranslation('regulations');
-  const funderId = useIdParam('sponsorId');
-  const regulationId = useIdParam('regulationId');
-  const regulation = useRegulation(funderId, regulationId);
-  const update = useUpdateRegulation(funderId, regulationId);
-  const title = t('modals.editRegulation');
+  const path = useRegulationPath();
   return (
-    <RouteModal title={title} busy={update.isPending}>
-      {(close) =>
-        regulation.isPending ? (
-          <Spinner />
-        ) : regulation.isError ? (
-          <Alert>{t('detail.notFound')}</Alert>
-        ) : (
-          <RegulationForm
-            title={title}
-            defaultValues={{
-              name: regulation.data.name,
-              description: regulation.data.description,
-            }}
-            submitLabel={t('actions.update')}
-            busy={update.isPending}
-            onSubmit={async (values) => {
-              await update.mutateAsync(values);
-              close();
-            }}
-            errorFor={updateError}
-            onCancel={() => close()}
-          />
-        )
-      }
-    </RouteModal>
+    <FormModal
+      title={t('modals.editRegulation')}
+      save={useUpdateRegulation(path)}
+      load={useRegulation(path)}
+      notFound={t('detail.notFound')}
+    >
+      {(form, regulation) => (
+        <RegulationForm
+          mode="edit"
+          defaultValues={{ name: regulation.name, description: regulation.description }}
+          {...form}
+        />
+      )}
+    </FormModal>
   );
 }
 
 /** Deleting goes back to /sponsors/:sponsorId (spec §2.2); cancelling to the regulation. */
 export function DeleteRegulationModal() {
   const { t } = useTranslation('regulations');
-  const funderId = useIdParam('sponsorId');
-  const regulationId = useIdParam('regulationId');
+  const path = useRegulationPath();
+  const regulation = useRegulation(path);
+  const remove = useDeleteRegulation(path);
   return (
     <DeleteModal
       title={t('modals.deleteRegulation')}
-      entity={useRegulation(funderId, regulationId)}
-      remove={useDeleteRegulation(funderId, regulationId)}
-      after={`/sponsors/${funderId}`}
-      texts={{
-        confirm: (regulation) => t('delete.confirm', { name: regulation.name }),
-        warning: t('delete.warning'),
-        failed: t('errors.deleteFailed'),
-        notFound: t('detail.notFound'),
+      text={regulation.data && t('delete.confirm', { name: regulation.data.name })}
+      warning={t('delete.warning')}
+      loading={regulation.isPending}
+      loadError={regulation.isError && t('detail.notFound')}
+      error={remove.isError && t('errors.deleteFailed')}
+      labels={{
         cancel: t('actions.cancel'),
-        delete: t('actions.delete'),
-        deleting: t('actions.deleting'),
+        confirm: t('actions.delete'),
+        busy: t('actions.deleting'),
       }}
+      busy={remove.isPending}
+      disabled={!regulation.data}
+      onConfirm={(close) =>
+        remove.mutate(undefined, { onSuccess: () => close(`/sponsors/${path.funderId}`) })
+      }
     />
   );
 }
@@ -194,10 +163,9 @@ export function UserSetForm({
 
 function OfficersModal({ officerRole: role }: { officerRole: OfficerRole }) {
   const { t } = useTranslation('regulations');
-  const funderId = useIdParam('sponsorId');
-  const regulationId = useIdParam('regulationId');
-  const regulation = useRegulation(funderId, regulationId);
-  const save = useSetOfficers(funderId, regulationId, role);
+  const path = useRegulationPath();
+  const regulation = useRegulation(path);
+  const save = useSetOfficers(path, role);
   const title = t(ROLE_TEXTS[role].title);
   const current =
     role === 'grant officer' ? regulation.data?.grant_officers : regulation.data?.policy_officers;

@@ -6,11 +6,11 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
+import { errorText } from '../../lib/error-text';
 import { useIdParam } from '../../lib/params';
-import { useEntityActions } from '../auth';
+import { useCan } from '../auth';
 import { useFunder } from '../funders';
 import { useRegulations } from './api';
-import { errorText } from '../../lib/error-text';
 import styles from './regulations.module.css';
 
 /**
@@ -26,8 +26,7 @@ export function RegulationsPage() {
   const { regulationId } = useParams();
   const funder = useFunder(funderId);
   const regulations = useRegulations(funderId);
-  const funderActions = useEntityActions({ entity_class: 'Funder', entity_id: funderId });
-  const canCreate = funderActions.data?.actions.includes('create_regulation') ?? false;
+  const canCreate = useCan('Funder', funderId).can('create_regulation');
 
   const base = `/sponsors/${funderId}/regulations`;
   const current = regulations.data?.find((regulation) => String(regulation.id) === regulationId);
@@ -36,7 +35,7 @@ export function RegulationsPage() {
     { label: t('breadcrumbs.regulations'), to: current ? base : undefined },
     ...(current ? [{ label: current.name }] : []),
   ];
-  const sponsorName = funder.data?.name ?? '';
+  const funderName = funder.data?.name ?? '';
 
   let list;
   if (regulations.isPending) {
@@ -77,8 +76,8 @@ export function RegulationsPage() {
     <>
       <Breadcrumbs label={t('breadcrumbs.label')} items={crumbs} />
       <TopBar
-        title={sponsorName || t('title')}
-        subtitle={sponsorName ? t('title') : undefined}
+        title={funderName || t('title')}
+        subtitle={funderName ? t('title') : undefined}
         canCreate={canCreate}
         onCreate={() => void navigate(`${base}/add-regulation`)}
         createLabel={t('add')}
@@ -89,7 +88,7 @@ export function RegulationsPage() {
         <div className={styles.layout}>
           <nav
             className={styles.side}
-            aria-label={sponsorName ? t('listLabel', { sponsor: sponsorName }) : t('title')}
+            aria-label={funderName ? t('listLabel', { sponsor: funderName }) : t('title')}
           >
             <h2 className={styles.sideTitle}>{t('title')}</h2>
             {list}

@@ -1,90 +1,96 @@
-/** Server state of the regulations feature: query keys, queries and mutations. */
-import { regulationsContract, type OfficerRole, type Regulation } from '@helder/shared/regulations';
+/** Server state of the regulations feature: query factories and the mutations that refresh them. */
+import { regulationsContract, type OfficerRole } from '@helder/shared/regulations';
 import { usersContract } from '@helder/shared/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { PickedUser } from '../../components/ui/UserPicker';
-import { callApi } from '../../lib/api';
+import { callApi, type ParsedBodyOf, type ParsedParamsOf } from '../../lib/api';
 import { authKeys } from '../auth';
 
-export const regulationsKeys = {
-  all: ['regulations'] as const,
-  list: (funderId: number) => [...regulationsKeys.all, 'list', funderId] as const,
-  detail: (funderId: number, regulationId: number) =>
-    [...regulationsKeys.all, 'detail', funderId, regulationId] as const,
+/** A regulation's place in the tree, as its contract reads the path. */
+export type RegulationPath = ParsedParamsOf<typeof regulationsContract.get>;
+
+const all = ['regulations'] as const;
+
+export const regulationsQueries = {
+  /** Every regulation query: what changes beneath a regulation refreshes them all. */
+  all: () => all,
+  list: (funderId: number) =>
+    queryOptions({
+      queryKey: [...all, 'list', funderId] as const,
+      queryFn: ({ signal }) => callApi(regulationsContract.list, { params: { funderId }, signal }),
+      select: (data) => data.regulations,
+    }),
+  /** GET …/regulation/:regulationId: the regulation with its grants, officers and funder. */
+  detail: ({ funderId, regulationId }: RegulationPath) =>
+    queryOptions({
+      queryKey: [...all, 'detail', funderId, regulationId] as const,
+      queryFn: ({ signal }) =>
+        callApi(regulationsContract.get, { params: { funderId, regulationId }, signal }),
+    }),
 };
 
-export interface RegulationInput {
-  name: string;
-  description: string;
-}
+export const useRegulations = (funderId: number) => useQuery(regulationsQueries.list(funderId));
+export const useRegulation = (path: RegulationPath) => useQuery(regulationsQueries.detail(path));
 
-export function useRegulations(funderId: number) {
-  return useQuery({
-    queryKey: regulationsKeys.list(funderId),
-    queryFn: ({ signal }) => callApi(regulationsContract.list, { params: { funderId }, signal }),
-    select: (data) => data.regulations,
-  });
-}
-
-/** GET …/regulation/:regulationId: the regulation with its grants, officers and funder. */
-export function useRegulation(funderId: number, regulationId: number) {
-  return useQuery({
-    queryKey: regulationsKeys.detail(funderId, regulationId),
-    queryFn: ({ signal }) =>
-      callApi(regulationsContract.get, { params: { funderId, regulationId }, signal }),
-  });
-}
+const refreshList = (queryClient: QueryClient, funderId: number) =>
+  queryClient.invalidateQueries({ queryKey: regulationsQueries.list(funderId).queryKey });
 
 export function useCreateRegulation(funderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegulationInput) =>
+    mutationFn: (body: ParsedBodyOf<typeof regulationsContract.create>) =>
       callApi(regulationsContract.create, { params: { funderId }, body }),
     onSuccess: (regulation) => {
-      queryClient.setQueryData(regulationsKeys.detail(funderId, regulation.id), regulation);
-      return queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) });
+      const path = { funderId, regulationId: regulation.id };
+      queryClient.setQueryData(regulationsQueries.detail(path).queryKey, regulation);
+      return refreshList(queryClient, funderId);
     },
   });
 }
 
-export function useUpdateRegulation(funderId: number, regulationId: number) {
+export function useUpdateRegulation(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegulationInput) =>
-      callApi(regulationsContract.update, { params: { funderId, regulationId }, body }),
+    mutationFn: (body: ParsedBodyOf<typeof regulationsContract.update>) =>
+      callApi(regulationsContract.update, { params: path, body }),
     onSuccess: (regulation) => {
-      queryClient.setQueryData(regulationsKeys.detail(funderId, regulationId), regulation);
-      return queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) });
+      queryClient.setQueryData(regulationsQueries.detail(path).queryKey, regulation);
+      return refreshList(queryClient, path.funderId);
     },
   });
 }
 
-export function useDeleteRegulation(funderId: number, regulationId: number) {
+export function useDeleteRegulation(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(regulationsContract.remove, { params: { funderId, regulationId } }),
+    mutationFn: () => callApi(regulationsContract.remove, { params: path }),
     // The detail stays cached: the closing modal still shows it while it fades out.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: regulationsKeys.list(funderId) }),
+    onSuccess: () => refreshList(queryClient, path.funderId),
   });
 }
 
 /** PATCH …/officers: replaces the set of one role (grant officer or policy officer). */
-export function useSetOfficers(funderId: number, regulationId: number, role: OfficerRole) {
+export function useSetOfficers(path: RegulationPath, role: OfficerRole) {
   const queryClient = useQueryClient();
+  const { queryKey } = regulationsQueries.detail(path);
   return useMutation({
     mutationFn: (userIds: number[]) =>
       callApi(regulationsContract.setOfficers, {
-        params: { funderId, regulationId },
+        params: path,
         body: { user_ids: userIds, role },
       }),
     onSuccess: async ({ users }) => {
       const key = role === 'grant officer' ? 'grant_officers' : 'policy_officers';
-      queryClient.setQueryData<Regulation>(regulationsKeys.detail(funderId, regulationId), (old) =>
-        old ? { ...old, [key]: users } : old,
-      );
+      queryClient.setQueryData(queryKey, (old) => (old ? { ...old, [key]: users } : old));
       // Officers hold rights on the regulation and its grants.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: regulationsKeys.detail(funderId, regulationId) }),
+        queryClient.invalidateQueries({ queryKey }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),
       ]);
     },

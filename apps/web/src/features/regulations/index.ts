@@ -1,5 +1,12 @@
 /** Public entry of the regulations feature. */
-export { regulationsKeys, searchUsersByEmail, toPickedUser, useRegulation } from './api';
+export {
+  regulationsQueries,
+  searchUsersByEmail,
+  toPickedUser,
+  useRegulation,
+  type RegulationPath,
+} from './api';
+export { useRegulationPath } from './paths';
 export { RegulationsPage } from './RegulationsPage';
 export {
   RegulationDetail,

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../components/ui/UserPicker';
 import { actionsFor, fakeApi, jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
@@ -84,6 +85,14 @@ beforeEach(() => {
 async function settle(app: { queryClient: { isFetching: () => number } }) {
   await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
 }
+
+/** The user search waits for typing to stop: fake its clock instead of waiting for real. */
+function fakeSearchClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  return { fakeTimers: true };
+}
+
+const searchDebounce = () => act(() => vi.advanceTimersByTimeAsync(USER_SEARCH_DEBOUNCE_MS));
 
 describe('regulations page', () => {
   it('shows breadcrumbs, the side list and the detail of the chosen regulation', async () => {
@@ -345,7 +354,7 @@ describe('officers', () => {
         'PATCH /api/funder/:id/regulation/:regId/officers': () => jsonResponse(200, { users: [] }),
       },
     });
-    const { user, router } = renderApp('/sponsors/1/regulations/9/add-employee');
+    const { user, router } = renderApp('/sponsors/1/regulations/9/add-employee', fakeSearchClock());
     const dialog = await screen.findByRole('dialog', { name: 'Subsidiemedewerkers' });
     const current = within(dialog).getByRole('region', { name: 'Subsidiemedewerkers' });
     expect(within(current).getByText('sanne@example.nl')).toBeInTheDocument();
@@ -359,6 +368,7 @@ describe('officers', () => {
     // Search by e-mail (debounced) and add with the keyboard.
     const search = within(dialog).getByLabelText('Zoek een gebruiker op e-mailadres');
     await user.type(search, 'julia');
+    await searchDebounce();
     const results = await within(dialog).findByRole('list', { name: 'Zoekresultaten' });
     await user.keyboard('{ArrowDown}');
     expect(within(results).getByRole('button', { name: /julia@example\.nl/ })).toHaveFocus();
@@ -388,10 +398,11 @@ describe('officers', () => {
           }),
       },
     });
-    const { user } = renderApp('/sponsors/1/regulations/9/add-officer');
+    const { user } = renderApp('/sponsors/1/regulations/9/add-officer', fakeSearchClock());
     const dialog = await screen.findByRole('dialog', { name: 'Beleidsmedewerkers' });
     expect(within(dialog).getByText('Nog geen beleidsmedewerkers')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Zoek een gebruiker op e-mailadres'), 'sanne');
+    await searchDebounce();
     await user.click(await within(dialog).findByRole('button', { name: /sanne@example\.nl/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     await waitFor(() =>

@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { FormActions } from '../../components/ui/Form';
-import { RouteModal } from '../../components/ui/Modal';
+import { DeleteModal } from '../../components/ui/DeleteModal';
 import { isApiError } from '../../lib/api';
 import { useSession } from '../auth';
 import { useDeleteUser, useUser } from './api';
@@ -16,7 +13,6 @@ export function DeleteUserModal() {
   const id = useUserIdParam();
   const user = useUser(id);
   const remove = useDeleteUser(id ?? 0);
-  const busy = remove.isPending;
   const failure = remove.isError
     ? isApiError(remove.error) && remove.error.status === 403
       ? t('deleteUser.forbidden')
@@ -25,33 +21,23 @@ export function DeleteUserModal() {
   const name = user.data ? displayName(user.data) : `#${id ?? ''}`;
 
   return (
-    <RouteModal title={t('deleteUser.title')} busy={busy} size="small">
-      {(close) => (
-        <>
-          <p>{t('deleteUser.confirm', { name })}</p>
-          {failure ? <Alert>{failure}</Alert> : null}
-          <FormActions>
-            <Button variant="secondary" onClick={() => close()} disabled={busy}>
-              {t('deleteUser.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              busy={busy}
-              disabled={busy || id === null}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () =>
-                    close(session ? `/contacts/${session.userId}` : '/contacts', {
-                      replace: true,
-                    }),
-                })
-              }
-            >
-              {busy ? t('deleteUser.submitting') : t('deleteUser.submit')}
-            </Button>
-          </FormActions>
-        </>
-      )}
-    </RouteModal>
+    <DeleteModal
+      title={t('deleteUser.title')}
+      text={t('deleteUser.confirm', { name })}
+      error={failure}
+      labels={{
+        cancel: t('deleteUser.cancel'),
+        confirm: t('deleteUser.submit'),
+        busy: t('deleteUser.submitting'),
+      }}
+      busy={remove.isPending}
+      disabled={id === null}
+      onConfirm={(close) =>
+        remove.mutate(undefined, {
+          onSuccess: () =>
+            close(session ? `/contacts/${session.userId}` : '/contacts', { replace: true }),
+        })
+      }
+    />
   );
 }

@@ -7,7 +7,7 @@ import buttonStyles from '../../components/ui/Button.module.css';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
-import { useEntityActions, useEntityEditFields, useSession } from '../auth';
+import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useUser } from './api';
 import { Avatar } from './Avatar';
 import { useUserIdParam } from './hooks';
@@ -105,8 +105,7 @@ function LinkedItems({ user }: { user: User }) {
 /** Buttons by permission (spec §2.5): Profiel/Instellingen with edit, Verwijderen with delete. */
 function DetailActions({ userId, isSelf }: { userId: number; isSelf: boolean }) {
   const { t } = useTranslation('users');
-  const actions = useEntityActions({ entity_class: 'User', entity_id: userId });
-  const can = (action: string) => actions.data?.actions.includes(action) ?? false;
+  const { can } = useCan('User', userId);
   // Warm the edit-fields cache, so the edit modals open with their fields.
   useEntityEditFields(can('edit') ? { entity_class: 'User', entity_id: userId } : null);
 

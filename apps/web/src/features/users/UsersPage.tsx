@@ -6,10 +6,10 @@ import { Alert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
-import { useEntityActions, useSession } from '../auth';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useCan, useSession } from '../auth';
 import { useUser, useUsersList } from './api';
 import { Avatar } from './Avatar';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './hooks';
 import { errorMessage, fullName, roleLabelKey } from './labels';
 import styles from './users.module.css';
 
@@ -169,9 +169,8 @@ export function UsersPage() {
   const navigate = useNavigate();
   const { userId } = useParams();
   const [search, setSearch] = useState('');
-  const email = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const classActions = useEntityActions({ entity_class: 'User' });
-  const canCreate = classActions.data?.actions.includes('create') ?? false;
+  const email = useDebouncedValue(search.trim());
+  const canCreate = useCan('User').can('create');
   const showsDetail = userId !== undefined;
 
   // RequireSession renders this page only with a session.

@@ -5,49 +5,57 @@
  */
 import { PAGE_SIZE } from '@helder/shared/http';
 import { usersContract, type InviteUserInput, type UpdateUserInput } from '@helder/shared/users';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { authKeys, renewSession } from '../auth';
 
-export { PAGE_SIZE as USERS_PAGE_SIZE };
+const all = ['users'] as const;
 
-export const usersKeys = {
-  all: ['users'] as const,
-  lists: () => [...usersKeys.all, 'list'] as const,
-  list: (filters: { email: string }) => [...usersKeys.lists(), filters] as const,
-  details: () => [...usersKeys.all, 'detail'] as const,
-  detail: (id: number) => [...usersKeys.details(), id] as const,
+export const usersQueries = {
+  all: () => all,
+  lists: () => [...all, 'list'] as const,
+  /**
+   * The directory, 20 at a time: page 1 for a new search, later pages appended (the caller
+   * deduplicates by id: a user added between two page loads shifts the offsets). A page with
+   * fewer than 20 users is the last one.
+   */
+  list: (email: string) =>
+    infiniteQueryOptions({
+      queryKey: [...usersQueries.lists(), { email }] as const,
+      queryFn: async ({ pageParam, signal }) => {
+        const { users } = await callApi(usersContract.list, {
+          query: { offset: pageParam, limit: PAGE_SIZE, email },
+          signal,
+        });
+        return users;
+      },
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, allPages) =>
+        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      // A search that is no longer shown is dropped: coming back to it starts again at page 1.
+      gcTime: 0,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...all, 'detail', id] as const,
+      queryFn: ({ signal }) => callApi(usersContract.get, { params: { id }, signal }),
+    }),
 };
 
-/**
- * The directory, 20 at a time: page 1 for a new search, later pages appended (the caller
- * deduplicates by id: a user added between two page loads shifts the offsets). A page with fewer
- * than 20 users is the last one.
- */
 export function useUsersList(email: string) {
-  return useInfiniteQuery({
-    queryKey: usersKeys.list({ email }),
-    queryFn: async ({ pageParam, signal }) => {
-      const { users } = await callApi(usersContract.list, {
-        query: { offset: pageParam, limit: PAGE_SIZE, email },
-        signal,
-      });
-      return users;
-    },
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, allPages) =>
-      lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
-    // A search that is no longer shown is dropped: coming back to it starts again at page 1.
-    gcTime: 0,
-  });
+  return useInfiniteQuery(usersQueries.list(email));
 }
 
+/** One user; null (no valid id in the URL) fetches nothing. */
 export function useUser(id: number | null) {
-  return useQuery({
-    queryKey: usersKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => callApi(usersContract.get, { params: { id: id ?? 0 }, signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...usersQueries.detail(id ?? 0), enabled: id !== null });
 }
 
 /** After a change: the lists, the user details and the caller's permissions may all differ. */
@@ -55,7 +63,7 @@ function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+      queryClient.invalidateQueries({ queryKey: usersQueries.all() }),
       queryClient.invalidateQueries({ queryKey: authKeys.all }),
     ]);
 }
@@ -119,6 +127,6 @@ export function useDeleteUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(usersContract.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueries.lists() }),
   });
 }

@@ -6,4 +6,3 @@ export { EditProfileModal } from './EditProfileModal';
 export { EditSettingsModal } from './EditSettingsModal';
 export { ChangePasswordModal } from './ChangePasswordModal';
 export { DeleteUserModal } from './DeleteUserModal';
-export { usersKeys, useUser } from './api';

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { fakeUsersApi, listQueries, logInAs, makeUser, ME } from './test-fixtures';
 
@@ -108,6 +108,7 @@ describe('contacts list', () => {
   });
 
   it('loads the next page near the end of the list, appends it without duplicates and stops after a short page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     logInAs(ME);
     const everyone = [me, ...Array.from({ length: 44 }, (_, i) => makeUser(i + 2))];
     const { requests } = fakeUsersApi({
@@ -120,7 +121,7 @@ describe('contacts list', () => {
         return everyone.slice(start, start === 19 ? 39 : offset + limit);
       },
     });
-    renderApp('/contacts');
+    renderApp('/contacts', { fakeTimers: true });
     const list = within(await findDirectory());
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(19));
     expect(listQueries(requests)).toEqual([{ offset: '0', limit: '20' }]);
@@ -141,11 +142,12 @@ describe('contacts list', () => {
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(43));
     expect(listQueries(requests)[2]).toEqual({ offset: '40', limit: '20' });
     scrollList(directory(), 3500, 4000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
     expect(listQueries(requests)).toHaveLength(3);
   });
 
   it('searches by e-mail after a 300 ms pause, starting again at page 1', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     logInAs(ME);
     const everyone = [me, ...Array.from({ length: 30 }, (_, i) => makeUser(i + 2))];
     const { requests } = fakeUsersApi({
@@ -158,7 +160,7 @@ describe('contacts list', () => {
           .slice(offset, offset + 20);
       },
     });
-    const { user } = renderApp('/contacts');
+    const { user } = renderApp('/contacts', { fakeTimers: true });
     const list = within(await findDirectory());
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(19));
     scrollList(directory(), 1460);
@@ -170,7 +172,7 @@ describe('contacts list', () => {
     await user.type(search, 'GEBRUIKER3');
     // Typing is not searching: no request for the partial inputs, nor before the pause is over.
     expect(listQueries(requests)).toHaveLength(2);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await act(() => vi.advanceTimersByTimeAsync(150));
     expect(listQueries(requests)).toHaveLength(2);
 
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(3));

@@ -12,9 +12,9 @@ import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['initiatives', 'activities'];
 
-export const AddFund = CreateInitiativeModal;
-export const EditFund = EditInitiativeModal;
-export const DeleteFund = DeleteInitiativeModal;
+export const AddInitiative = CreateInitiativeModal;
+export const EditInitiative = EditInitiativeModal;
+export const DeleteInitiative = DeleteInitiativeModal;
 export const AddActivity = AddActivityModal;
 export const AddPayment = () => <InitiativeModal modal="addPayment" />;
 export const FilterPayment = () => <InitiativeModal modal="filterPayment" />;

@@ -3,49 +3,52 @@
  * edit-activity), delete and gebruikers/link-owners. The callers run the queries and mutations of
  * their kind and pass them in; the texts come from the kind's namespace.
  */
+import type { Owner } from '@helder/shared/initiatives';
 import type { Picture } from '@helder/shared/users';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteModal } from '../../components/ui/DeleteModal';
 import { RouteModal } from '../../components/ui/Modal';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
-import { ownerToPicked } from './api';
-import { FundForm, PictureUploadError } from './FundForm';
-import { ConfirmDelete, ModalState, OwnersForm } from './ModalParts';
+import { toPickedUser } from '../regulations';
+import { SpendingUnitForm, PictureUploadError } from './SpendingUnitForm';
+import { ModalState, OwnersForm } from './ModalParts';
 import {
   changedValues,
   toFormValues,
-  type FundField,
-  type FundFormOutput,
-  type FundKind,
-  type FundValuesSource,
+  type SpendingUnitField,
+  type SpendingUnitFormOutput,
+  type SpendingUnitKind,
+  type SpendingUnitValuesSource,
 } from './schemas';
 
-const namespace = (kind: FundKind) => (kind === 'initiative' ? 'initiatives' : 'activities');
+const namespace = (kind: SpendingUnitKind) =>
+  kind === 'initiative' ? 'initiatives' : 'activities';
 
 interface Loaded<T> {
   data: T | undefined;
   error: Error | null;
 }
 
-export interface EditFundModalProps {
-  kind: FundKind;
+export interface EditSpendingUnitModalProps {
+  kind: SpendingUnitKind;
   closeTo: string;
   /** The initiative or activity. */
-  entity: Loaded<FundValuesSource & { profile_picture: Picture | null }>;
+  entity: Loaded<SpendingUnitValuesSource & { profile_picture: Picture | null }>;
   /** What edit-fields allows on it. */
   editFields: Loaded<{ fields: string[] }>;
   /** Every field of the kind, in the form's order. */
-  allFields: readonly FundField[];
-  update: { mutateAsync: (changes: FundFormOutput) => Promise<unknown> };
+  allFields: readonly SpendingUnitField[];
+  update: { mutateAsync: (changes: SpendingUnitFormOutput) => Promise<unknown> };
   upload: { mutateAsync: (file: File) => Promise<unknown> };
   removePicture: { mutateAsync: () => Promise<unknown> };
 }
 
 /** 'Beheer initiatief' / 'Beheer activiteit': the fields edit-fields allows, and the picture. */
-export function EditFundModal({
+export function EditSpendingUnitModal({
   kind,
   closeTo,
   entity,
@@ -54,7 +57,7 @@ export function EditFundModal({
   update,
   upload,
   removePicture,
-}: EditFundModalProps) {
+}: EditSpendingUnitModalProps) {
   const { t } = useTranslation(namespace(kind));
   const { t: ti } = useTranslation('initiatives');
   const { t: tc } = useTranslation();
@@ -81,7 +84,7 @@ export function EditFundModal({
           return <ModalState error={ti('form.noFields')} onClose={() => close()} loadingLabel="" />;
         }
         return (
-          <FundForm
+          <SpendingUnitForm
             mode="manage"
             kind={kind}
             title={title}
@@ -116,8 +119,8 @@ export function EditFundModal({
   );
 }
 
-export interface DeleteFundModalProps {
-  kind: FundKind;
+export interface DeleteSpendingUnitModalProps {
+  kind: SpendingUnitKind;
   closeTo: string;
   remove: Pick<
     UseMutationResult<unknown, Error, void>,
@@ -130,13 +133,13 @@ export interface DeleteFundModalProps {
 }
 
 /** 'Weet je zeker dat …?': delete, then to `doneTo`; cancel returns to `closeTo`. */
-export function DeleteFundModal({
+export function DeleteSpendingUnitModal({
   kind,
   closeTo,
   remove,
   doneTo,
   validationFailure,
-}: DeleteFundModalProps) {
+}: DeleteSpendingUnitModalProps) {
   const { t } = useTranslation(namespace(kind));
   const failure = remove.isError
     ? validationFailure !== undefined && isApiError(remove.error) && remove.error.status === 422
@@ -144,34 +147,33 @@ export function DeleteFundModal({
       : t('delete.failed')
     : null;
   return (
-    <RouteModal title={t('delete.title')} busy={remove.isPending} size="small" closeTo={closeTo}>
-      {(close) => (
-        <ConfirmDelete
-          text={t('delete.confirm')}
-          cancelLabel={t('delete.cancel')}
-          submitLabel={t('delete.submit')}
-          busyLabel={t('delete.submitting')}
-          failure={failure}
-          busy={remove.isPending}
-          onCancel={() => close()}
-          onConfirm={() =>
-            remove.mutate(undefined, { onSuccess: () => close(doneTo, { replace: true }) })
-          }
-        />
-      )}
-    </RouteModal>
+    <DeleteModal
+      title={t('delete.title')}
+      text={t('delete.confirm')}
+      error={failure}
+      labels={{
+        cancel: t('delete.cancel'),
+        confirm: t('delete.submit'),
+        busy: t('delete.submitting'),
+      }}
+      busy={remove.isPending}
+      closeTo={closeTo}
+      onConfirm={(close) =>
+        remove.mutate(undefined, { onSuccess: () => close(doneTo, { replace: true }) })
+      }
+    />
   );
 }
 
-export interface FundOwnersModalProps {
-  kind: FundKind;
+export interface SpendingUnitOwnersModalProps {
+  kind: SpendingUnitKind;
   /** The current owners (undefined while the initiative or activity loads). */
-  owners: Loaded<Parameters<typeof ownerToPicked>[0][]>;
+  owners: Loaded<Owner[]>;
   save: Pick<UseMutationResult<unknown, Error, number[]>, 'isPending' | 'isError' | 'mutate'>;
 }
 
 /** gebruikers/link-owners: 'Initiatiefnemers toevoegen' / 'Activiteitnemers toevoegen'. */
-export function FundOwnersModal({ kind, owners, save }: FundOwnersModalProps) {
+export function SpendingUnitOwnersModal({ kind, owners, save }: SpendingUnitOwnersModalProps) {
   const { t } = useTranslation(namespace(kind));
   const { t: ti } = useTranslation('initiatives');
   const { t: tc } = useTranslation();
@@ -202,7 +204,7 @@ export function FundOwnersModal({ kind, owners, save }: FundOwnersModalProps) {
             selectedLabel={t('owners.listLabel')}
             emptyText={t('owners.none')}
             failedText={t('owners.saveFailed')}
-            initial={owners.data.map(ownerToPicked)}
+            initial={owners.data.map(toPickedUser)}
             busy={save.isPending}
             failed={save.isError}
             onSave={(userIds) => save.mutate(userIds, { onSuccess: () => close() })}

@@ -1,7 +1,7 @@
 // Pages: /, /funds, /funds/:action and the initiative detail /funds/:initiativeId/:tab.
 import { InitiativePage, InitiativesPage } from '../../features/initiatives';
 import type { Namespace } from '../../lib/i18n';
-import { detailNamespaces, detailSlots } from './funds.slots';
+import { detailNamespaces, detailSlots } from './initiatives.slots';
 
 export const namespaces: Namespace[] = detailNamespaces;
 

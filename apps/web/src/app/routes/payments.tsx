@@ -5,6 +5,6 @@ import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['payments', 'bank-accounts'];
 
-export const Transactions = TransactionsPage;
-export const Payments = PaymentsTab;
-export const BankConnections = BankConnectionsTab;
+export const Payments = TransactionsPage;
+export const PaymentList = PaymentsTab;
+export const BankAccounts = BankConnectionsTab;

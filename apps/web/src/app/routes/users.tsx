@@ -4,5 +4,5 @@ import type { Namespace } from '../../lib/i18n';
 
 export const namespaces: Namespace[] = ['users'];
 
-export const Contacts = UsersPage;
-export const Contact = UserDetail;
+export const Users = UsersPage;
+export const User = UserDetail;

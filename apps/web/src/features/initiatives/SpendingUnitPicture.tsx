@@ -2,7 +2,7 @@ import type { Picture } from '@helder/shared/users';
 import { InitiativesIcon } from '../../components/ui/icons';
 import styles from './initiatives.module.css';
 
-export interface FundPictureProps {
+export interface SpendingUnitPictureProps {
   picture: Picture | null;
   /** card: overview cards (256); header: the detail header (256, 512 on dense screens). */
   size: 'card' | 'header';
@@ -11,7 +11,7 @@ export interface FundPictureProps {
 }
 
 /** An initiative's or activity's picture (a thumbnail, never the original) or a placeholder. */
-export function FundPicture({ picture, size, alt = '' }: FundPictureProps) {
+export function SpendingUnitPicture({ picture, size, alt = '' }: SpendingUnitPictureProps) {
   const className = size === 'card' ? styles.cardPicture : styles.headerPicture;
   const small = picture?.attachment_thumbnail_url_256 ?? picture?.attachment_thumbnail_url_128;
   if (!picture || !small) {

@@ -1,5 +1,5 @@
 // What the initiative and activity detail show from features below them: the Transactieoverzicht
-// (payments) and the Media tab (media). Used by the funds and activities route modules.
+// (payments) and the Media tab (media). Used by the initiatives and activities route modules.
 import type { DetailSlots } from '../../features/initiatives';
 import { MediaGallery } from '../../features/media';
 import { PaymentsTable } from '../../features/payments';
@@ -8,7 +8,7 @@ import type { Namespace } from '../../lib/i18n';
 export const detailNamespaces: Namespace[] = ['initiatives', 'activities', 'media', 'payments'];
 
 export const detailSlots: DetailSlots = {
-  transactions: ({ initiativeId, activityId }) => (
+  payments: ({ initiativeId, activityId }) => (
     <PaymentsTable
       scope={
         activityId === undefined

@@ -21,15 +21,15 @@ import { isApiError } from '../../lib/api';
 import type { Resources } from '../../lib/i18n';
 import styles from './form.module.css';
 import {
-  fundFormSchema,
+  spendingUnitFormSchema,
   OPTIONAL_MAX,
   textRules,
-  type FundField,
-  type FundFormOutput,
-  type FundFormValues,
-  type FundKind,
-  type FundMessageKey,
-  type FundMode,
+  type SpendingUnitField,
+  type SpendingUnitFormOutput,
+  type SpendingUnitFormValues,
+  type SpendingUnitKind,
+  type SpendingUnitMessageKey,
+  type SpendingUnitFormMode,
 } from './schemas';
 
 /** Thrown by `onSubmit` when the fields were saved but the picture upload or removal failed. */
@@ -42,7 +42,7 @@ export class PictureUploadError extends Error {
 
 type FormErrors = Resources['initiatives']['form']['errors'];
 type ErrorKey = `form.errors.${keyof FormErrors}`;
-type MessageKey = FundMessageKey | ErrorKey;
+type MessageKey = SpendingUnitMessageKey | ErrorKey;
 
 const STORY_FIELDS = ['name', 'description', 'purpose', 'target_audience'] as const;
 type StoryField = (typeof STORY_FIELDS)[number];
@@ -50,16 +50,16 @@ const isStoryField = (field: string): field is StoryField =>
   (STORY_FIELDS as readonly string[]).includes(field);
 
 interface MappedError {
-  field: FundField | 'root';
+  field: SpendingUnitField | 'root';
   message: MessageKey;
 }
 
 /** A failed save as messages (spec §8): on the fields it concerns, or above the form. */
 export function mapServerError(
   error: unknown,
-  mode: FundMode,
-  kind: FundKind,
-  fields: readonly FundField[],
+  mode: SpendingUnitFormMode,
+  kind: SpendingUnitKind,
+  fields: readonly SpendingUnitField[],
 ): MappedError[] {
   const failed: ErrorKey =
     mode === 'create'
@@ -67,7 +67,7 @@ export function mapServerError(
         ? 'form.errors.createFailed'
         : 'form.errors.createActivityFailed'
       : kind === 'initiative'
-        ? 'form.errors.editFundFailed'
+        ? 'form.errors.editInitiativeFailed'
         : 'form.errors.editActivityFailed';
   if (!isApiError(error)) return [{ field: 'root', message: failed }];
   if (error.status === 409) {
@@ -87,7 +87,7 @@ export function mapServerError(
     const rules = textRules(mode, kind);
     const mapped: MappedError[] = [];
     for (const fieldError of error.errors) {
-      const field = fieldError.field as FundField;
+      const field = fieldError.field as SpendingUnitField;
       if (!fields.includes(field)) continue;
       if (isStoryField(field)) {
         const rule = rules[field];
@@ -118,23 +118,23 @@ function pictureErrorKey(error: unknown, change: PictureChange): ErrorKey {
   return 'form.errors.pictureFailed';
 }
 
-export interface FundFormProps {
-  mode: FundMode;
-  kind: FundKind;
+export interface SpendingUnitFormProps {
+  mode: SpendingUnitFormMode;
+  kind: SpendingUnitKind;
   /** Accessible name of the form (the modal title). */
   title: string;
   /** The fields shown (and sent), in any order; shown in the form's order. */
-  fields: readonly FundField[];
-  defaultValues: FundFormValues;
+  fields: readonly SpendingUnitField[];
+  defaultValues: SpendingUnitFormValues;
   /** Manage forms: the current picture (removable) and a file input (images only). */
   picture?: { current: Picture | null } | undefined;
   busy: boolean;
   /** Saves; throws an ApiError (fields) or a PictureUploadError (picture) to keep the form open. */
-  onSubmit: (values: FundFormOutput, picture: PictureChange) => Promise<unknown>;
+  onSubmit: (values: SpendingUnitFormOutput, picture: PictureChange) => Promise<unknown>;
   onCancel: () => void;
 }
 
-export function FundForm({
+export function SpendingUnitForm({
   mode,
   kind,
   title,
@@ -144,14 +144,14 @@ export function FundForm({
   busy,
   onSubmit,
   onCancel,
-}: FundFormProps) {
+}: SpendingUnitFormProps) {
   const { t } = useTranslation('initiatives');
   const formId = useId();
   const [file, setFile] = useState<File | null>(null);
   // Like a chosen file, a removal waits for 'Opslaan'; a chosen file replaces the picture anyway.
   const [removed, setRemoved] = useState(false);
   const [pictureError, setPictureError] = useState<MessageKey | null>(null);
-  const shown = (field: FundField) => fields.includes(field);
+  const shown = (field: SpendingUnitField) => fields.includes(field);
   const rules = textRules(mode, kind);
 
   const {
@@ -160,8 +160,8 @@ export function FundForm({
     setError,
     control,
     formState: { errors },
-  } = useForm<FundFormValues, unknown, FundFormOutput>({
-    resolver: zodResolver(fundFormSchema(mode, kind, fields)),
+  } = useForm<SpendingUnitFormValues, unknown, SpendingUnitFormOutput>({
+    resolver: zodResolver(spendingUnitFormSchema(mode, kind, fields)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -194,13 +194,16 @@ export function FundForm({
 
   const text = (key: string | undefined, max?: number) =>
     key ? t(key as MessageKey, { max }) : undefined;
-  const errorOf = (field: FundField) => text(errors[field]?.message, OPTIONAL_MAX[field]);
+  const errorOf = (field: SpendingUnitField) => text(errors[field]?.message, OPTIONAL_MAX[field]);
   const serverError = errors.root?.server?.message;
-  const label = (field: FundField) => t(`form.fields.${field}`);
+  const label = (field: SpendingUnitField) => t(`form.fields.${field}`);
   const counterMax = rules.description.max;
 
   const textField = (
-    field: Exclude<FundField, 'description' | 'legal_entity' | 'hidden' | 'hidden_sponsors'>,
+    field: Exclude<
+      SpendingUnitField,
+      'description' | 'legal_entity' | 'hidden' | 'hidden_sponsors'
+    >,
     extra: object = {},
   ) =>
     shown(field) ? (
