@@ -1,4 +1,4 @@
-// Mutation testing of the permission rules (server-rules §4–6) and of the API's SQL visibility
+// Mutation testing of the permission rules (docs/api-rules.md §4–6) and of the API's SQL visibility
 // helpers: `npm run mutation`. A report, not a gate: the clear-text reporter prints every
 // surviving mutant and the HTML report goes to reports/mutation/. The rules take about two
 // minutes; the SQL helpers, judged by the API's visibility matrix on PGlite, about ten more

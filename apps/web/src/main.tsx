@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { loadSession } from './features/auth/shell';
 import { initI18n } from './lib/i18n';
 
-// An expired token is removed before anything renders (spec §4).
+// An expired token is removed before anything renders (docs/spec-map.md §4).
 loadSession();
 
 const container = document.getElementById('root');

@@ -14,7 +14,7 @@ function match(url: string) {
   };
 }
 
-describe('route table (spec §2.2)', () => {
+describe('route table (docs/spec-map.md §2.2)', () => {
   it.each([
     ['/', 'initiatives'],
     ['/funds', 'initiatives'],

@@ -1,5 +1,5 @@
 /**
- * The whole route table of the spec (§2.2), as a React Router 7 data router.
+ * The whole route table of the product spec (docs/spec-map.md §2.2), as a React Router 7 data router.
  *
  * Conventions:
  * - `src/app/routes/<area>.tsx` modules only compose features. Each exports `namespaces` (the
@@ -139,7 +139,7 @@ export const routes: RouteObject[] = [
             lazy: page(permissionChecker, 'PermissionChecker'),
           }),
 
-          // Only while a token is stored (spec §2.1).
+          // Only while a token is stored (docs/spec-map.md §2.1).
           {
             id: 'session',
             element: <RequireSession />,

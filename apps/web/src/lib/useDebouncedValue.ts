@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Search debounce (spec §9). */
+/** Search debounce (docs/spec-map.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** `value`, once it has not changed for `delay` ms. */

@@ -12,10 +12,10 @@ import {
 } from '../initiatives/initiatives.schema';
 import { pictureSchema } from '../users/users.schema';
 
-/** Activities share the limits of initiatives (spec §5 manage forms). */
+/** Activities share the limits of initiatives (docs/spec-map.md §5 manage forms). */
 export const ACTIVITY_NAME_MAX = INITIATIVE_NAME_MAX;
 
-/** One activity (spec §3): its figures, owners and the initiative it belongs to. */
+/** One activity (docs/spec-map.md §3): its figures, owners and the initiative it belongs to. */
 export const activitySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -45,7 +45,7 @@ const fields = {
   budget: budgetSchema,
 };
 
-/** The create payload: all five fields required, `hidden` optional (spec §5, §7). */
+/** The create payload: all five fields required, `hidden` optional (docs/spec-map.md §5, docs/api-rules.md §7). */
 export const activityBody = z.object({ ...fields, hidden: booleanish().default(false) });
 export type ActivityInput = z.input<typeof activityBody>;
 

@@ -25,7 +25,7 @@ export const entityAccessQuery = z.object({
   entity_id: optionalQuery(idSchema),
 });
 
-/** Claims of our bearer JWT (server-rules §3). */
+/** Claims of our bearer JWT (docs/api-rules.md §3). */
 export const jwtClaims = z.object({
   sub: z.string(),
   username: z.string(),

@@ -5,7 +5,7 @@ import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '../money';
 export const GRANT_NAME_MAX = 128;
 export const GRANT_REFERENCE_MAX = 128;
 
-/** Budgets: > 0, ≤ 999 999, at most two decimals (server-rules §8). */
+/** Budgets: > 0, ≤ 999 999, at most two decimals (docs/api-rules.md §8). */
 export const budgetSchema = numberish(
   z
     .number()

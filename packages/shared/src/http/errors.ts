@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stable error codes of the API (server-rules §2); the web maps them to translated texts. */
+/** Stable error codes of the API (docs/api-rules.md §2); the web maps them to translated texts. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'BAD_CREDENTIALS',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Lenient input helpers (server-rules §1): numeric strings count as numbers, "true"/"false" as
+ * Lenient input helpers (docs/api-rules.md §1): numeric strings count as numbers, "true"/"false" as
  * booleans, and an empty query parameter means "no filter".
  */
 // Plain decimal notation only: Number() would also read '0x38', '1e3', ' 7' and 'Infinity',
@@ -18,13 +18,13 @@ export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
 
 const MAX_ID = 2_147_483_647;
-/** Ids are written in decimal digits only: '1.0', '+1' and '0x1' are not ids (server-rules §1). */
+/** Ids are written in decimal digits only: '1.0', '+1' and '0x1' are not ids (docs/api-rules.md §1). */
 const toId = (v: unknown) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v);
 const idNumber = (min: number) => z.preprocess(toId, z.number().int().min(min).max(MAX_ID));
 export const idSchema = idNumber(1);
 export const idParams = z.object({ id: idSchema });
 /**
- * A parent id in a nested path: 0 means "whichever it is" (server-rules §1), because clients
+ * A parent id in a nested path: 0 means "whichever it is" (docs/api-rules.md §1), because clients
  * that only know the child's id request `/funder/0/regulation/0/grant/7`.
  */
 export const parentIdSchema = idNumber(0);

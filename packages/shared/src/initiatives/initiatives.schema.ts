@@ -4,7 +4,7 @@ import { budgetSchema } from '../grants/grants.schema';
 import { emailSchema, pictureSchema } from '../users/users.schema';
 
 /**
- * Limits of initiatives and activities (issue 4, spec §5). The create form shows 65 for the name;
+ * Limits of initiatives and activities (issue 4, docs/spec-map.md §5). The create form shows 65 for the name;
  * the server keeps 64 everywhere, like the manage forms.
  */
 export const INITIATIVE_NAME_MAX = 64;
@@ -17,7 +17,7 @@ export const KVK_REGISTRATION_MAX = 64;
 export const LOCATION_MAX = 128;
 export const NAME_FILTER_MAX = 128;
 
-/** Dutch legal forms of the applicant; 'stichting' unless told otherwise (spec §9). */
+/** Dutch legal forms of the applicant; 'stichting' unless told otherwise (docs/spec-map.md §9). */
 export const LEGAL_ENTITIES = [
   'stichting',
   'vereniging',
@@ -66,7 +66,7 @@ export const initiativeListItemSchema = z.object({
   id: z.number(),
   name: z.string(),
   owner: z.string().nullable(),
-  /** Insiders only (server-rules §6). */
+  /** Insiders only (docs/api-rules.md §6). */
   owner_email: z.string().nullable().optional(),
   hidden: z.boolean(),
   budget: z.number(),
@@ -98,7 +98,7 @@ export const initiativeGrantSchema = z.object({
 });
 
 /**
- * One initiative (spec §2.7, §3). Keys the caller may not read are absent: `owner_email`,
+ * One initiative (docs/spec-map.md §2.7, docs/api-rules.md §3). Keys the caller may not read are absent: `owner_email`,
  * `address_applicant` and `hidden_sponsors` are for insiders; `grant` is absent when the
  * sponsors are hidden from the caller, and `sponsors_hidden` says so.
  */
@@ -147,7 +147,7 @@ const initiativeTextFields = {
   location: optionalText(LOCATION_MAX),
 };
 
-/** The create payload (spec §3 "Initiative"); unknown fields are ignored. */
+/** The create payload (docs/spec-map.md §3 "Initiative"); unknown fields are ignored. */
 export const initiativeBody = z.object({
   ...initiativeTextFields,
   legal_entity: legalEntitySchema.default('stichting'),

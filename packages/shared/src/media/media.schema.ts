@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One medium: an attachment of a visible payment (server-rules §11). URLs are absolute, signed
+ * One medium: an attachment of a visible payment (docs/api-rules.md §11). URLs are absolute, signed
  * and expiring; thumbnails are null for PDFs, whose URL ends in `.pdf` before the query string.
  */
 export const attachmentSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Money moves through the code as integer cents; the API exposes euros as JSON numbers with at
- * most two decimals (server-rules §8).
+ * most two decimals (docs/api-rules.md §8).
  */
 export const MAX_BUDGET_EUROS = 999_999;
 export const MAX_AMOUNT_EUROS = 999_999_999.99;

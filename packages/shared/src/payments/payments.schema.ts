@@ -1,5 +1,5 @@
 /**
- * Payment constants shared by the tables and (later) the payments contracts (server-rules §8):
+ * Payment constants shared by the tables and (later) the payments contracts (docs/api-rules.md §8):
  * the route follows the sign of the amount; manual payments are typed 'handmatig'.
  */
 export const PAYMENT_ROUTES = ['inkomen', 'uitgaven'] as const;

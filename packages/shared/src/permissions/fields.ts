@@ -2,7 +2,7 @@ import { can, isAdmin, isManager } from './rules';
 import type { Actor, Subject } from './types';
 
 /**
- * Field-level edit rules (server-rules §6): which body fields the caller may PATCH. A PATCH that
+ * Field-level edit rules (docs/api-rules.md §6): which body fields the caller may PATCH. A PATCH that
  * changes any other field is refused with 403; unchanged echoed values are ignored.
  */
 export const USER_SELF_FIELDS = [

@@ -1,7 +1,7 @@
 import type { Actor, ActionOf, Relation, Relations, Subject } from './types';
 
 /**
- * The one permission policy (server-rules §4–6). The API enforces it, `entity-access` reports
+ * The one permission policy (docs/api-rules.md §4–6). The API enforces it, `entity-access` reports
  * it, and the web only uses it to hide buttons.
  */
 

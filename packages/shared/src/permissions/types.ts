@@ -22,7 +22,7 @@ export interface Actor {
 
 /**
  * How the actor relates to one entity, computed by the API in SQL (one query) so that `can()`
- * stays pure. Scoped roles are named after server-rules §4.
+ * stays pure. Scoped roles are named after docs/api-rules.md §4.
  */
 export type Relation =
   | 'grant_officer' // of the regulation (above) the entity

@@ -39,7 +39,7 @@ export const bankAccountSummarySchema = z.object({
   next_sync_at: z.string().nullable(),
 });
 
-/** Keys the caller may not read are absent (server-rules §6). */
+/** Keys the caller may not read are absent (docs/api-rules.md §6). */
 export const userSchema = z.object({
   id: z.number(),
   first_name: z.string().nullable(),

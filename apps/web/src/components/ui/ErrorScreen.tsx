@@ -11,7 +11,7 @@ export interface ErrorScreenProps {
   variant?: 'page' | 'full';
 }
 
-/** The default error screen: 'Unexpected Application Error!' (spec §2.1). */
+/** The default error screen: 'Unexpected Application Error!' (docs/spec-map.md §2.1). */
 export function ErrorScreen({ detail, variant = 'page' }: ErrorScreenProps) {
   const { t } = useTranslation();
   // Outside the layout (root error) this is the page's main landmark.

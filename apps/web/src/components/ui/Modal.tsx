@@ -15,7 +15,7 @@ import { useNavigate, type NavigateOptions, type To } from 'react-router';
 import { CloseIcon } from './icons';
 import styles from './Modal.module.css';
 
-/** Modal fade duration (spec §9); keep in sync with --duration-modal in tokens.css. */
+/** Modal fade duration (docs/spec-map.md §9); keep in sync with --duration-modal in tokens.css. */
 export const MODAL_ANIMATION_MS = 300;
 
 export interface ModalProps {

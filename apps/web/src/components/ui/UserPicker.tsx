@@ -14,7 +14,7 @@ import { Spinner } from './Spinner';
 import fieldStyles from './TextField.module.css';
 import styles from './UserPicker.module.css';
 
-/** Search debounce (spec §9). */
+/** Search debounce (docs/spec-map.md §9). */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 export interface PickedUser {

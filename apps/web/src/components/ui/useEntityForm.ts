@@ -1,7 +1,7 @@
 /**
  * The one react-hook-form set-up of the create/edit forms: a zod schema whose messages are
  * translation keys, validation on submit (then on every change), and a failed save turned into
- * messages on the fields it concerns or above the form (spec §8). A form states its fields and
+ * messages on the fields it concerns or above the form (docs/spec-map.md §8). A form states its fields and
  * its `SaveErrors`; `EntityForm` (Form.tsx) renders the rest.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -84,7 +84,7 @@ export function EditActivityModal() {
 
 /**
  * …/activities/:activityId/delete-activity: 'Activiteit verwijderen'. Afterwards to the
- * initiative (/funds/:id/activiteiten); cancel returns to the activity (spec §4).
+ * initiative (/funds/:id/activiteiten); cancel returns to the activity (docs/spec-map.md §4).
  */
 export function DeleteActivityModal() {
   const initiativeId = useIdParam('initiativeId');

@@ -13,7 +13,7 @@ import { loginErrorKey, type LoginErrorKey } from './errors';
 import { redirectTarget } from './guards';
 import { loginFormSchema, type AuthMessageKey, type LoginForm } from './schemas';
 
-/** /login (spec §2.3): a modal over the initiatives; the backdrop goes to /funds. */
+/** /login (docs/spec-map.md §2.3): a modal over the initiatives; the backdrop goes to /funds. */
 export function LoginModal() {
   const { t } = useTranslation('auth');
   const location = useLocation();

@@ -14,7 +14,7 @@ import { useResetPassword } from './api';
 import styles from './auth.module.css';
 import { resetPasswordFormSchema, type AuthMessageKey, type ResetPasswordForm } from './schemas';
 
-/** After a successful reset the page goes to /login (spec §9: 5 s). */
+/** After a successful reset the page goes to /login (docs/spec-map.md §9: 5 s). */
 export const RESET_REDIRECT_MS = 5_000;
 
 type ServerError = 'badToken' | 'unknownError' | 'tooManyAttempts';
@@ -57,7 +57,7 @@ function BadTokenMessage() {
   );
 }
 
-/** /reset-password?token=… (spec §2.4): choose a password with a mailed token. */
+/** /reset-password?token=… (docs/spec-map.md §2.4): choose a password with a mailed token. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();

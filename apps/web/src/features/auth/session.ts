@@ -4,7 +4,7 @@
  * - `loadSession()` runs once at start-up and removes an expired or unreadable token;
  * - `login(token)` / `logout()` change it; every change notifies `useSession()` subscribers
  *   (useSyncExternalStore), also across tabs through the `storage` event;
- * - `watchSessionExpiry(onExpired)` checks the expiry every 60 s (spec §9) and ends the session;
+ * - `watchSessionExpiry(onExpired)` checks the expiry every 60 s (docs/spec-map.md §9) and ends the session;
  * - the API client gets the token (and reports 401s) through `configureApi`.
  *
  * The JWT payload is decoded without a library (base64url JSON) and is NOT verified: the server
@@ -14,7 +14,7 @@ import { useSyncExternalStore } from 'react';
 import { configureApi } from '../../lib/api-config';
 
 export const TOKEN_STORAGE_KEY = 'helder.token';
-/** Token expiry check interval (spec §9). */
+/** Token expiry check interval (docs/spec-map.md §9). */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 export interface Session {

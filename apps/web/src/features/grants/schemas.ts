@@ -1,5 +1,5 @@
 /**
- * The grant form (spec §5): reference and name required (at most 128 characters); budget an
+ * The grant form (docs/spec-map.md §5): reference and name required (at most 128 characters); budget an
  * amount (a comma decimal is fine): empty or zero 'Vul een begroting in.', negative 'Begroting
  * mag niet negatief zijn.', above 999 999 'Het bedrag is te hoog, vul een lager bedrag in.'.
  * Messages are keys of the `grants` namespace.

@@ -12,7 +12,7 @@ import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
 import styles from './initiatives.module.css';
 
-/** Details (spec §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel, Locatie-inflatie. */
+/** Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel, Locatie-inflatie. */
 export function DetailsTab({
   values,
 }: {
@@ -49,7 +49,7 @@ export function DetailsTab({
 }
 
 /**
- * Sponsoren (spec §2.7): funder, regulation, grant, decision number, budget and the two
+ * Sponsoren (docs/spec-map.md §2.7): funder, regulation, grant, decision number, budget and the two
  * 'Verantwoord' fields ('Nee' unless the grant says otherwise); a notice when they are hidden.
  */
 export function SponsorsTab({
@@ -97,7 +97,7 @@ function initials(owner: Owner): string {
 }
 
 /**
- * Gebruikers (spec §2.7): the owners with picture, name and (for logged-in viewers; the API
+ * Gebruikers (docs/spec-map.md §2.7): the owners with picture, name and (for logged-in viewers; the API
  * leaves it out otherwise) e-mail; the add button when the caller may set owners.
  */
 export function OwnersTab({
@@ -156,7 +156,7 @@ export function OwnersTab({
 }
 
 /**
- * One activity as a card (spec §2.7 side list): name, bar, Toegekend / Besteed / Beschikbaar and
+ * One activity as a card (docs/spec-map.md §2.7 side list): name, bar, Toegekend / Besteed / Beschikbaar and
  * 'Verborgen'. A link to the activity; `current` marks the one on screen.
  */
 export function ActivityCard({

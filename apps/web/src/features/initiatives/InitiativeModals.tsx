@@ -39,7 +39,7 @@ function useGrantIdParam(): number | null {
 
 /**
  * /sponsors/:sponsorId/regulations/:regulationId/add-fund?grant=<id>: 'Initiatief aanmaken'
- * under that grant (spec §5, §8). Afterwards the new initiative opens.
+ * under that grant (docs/spec-map.md §5, docs/api-rules.md §8). Afterwards the new initiative opens.
  */
 export function CreateInitiativeModal() {
   const { t } = useTranslation('initiatives');
@@ -108,7 +108,7 @@ export function EditInitiativeModal() {
   );
 }
 
-/** /funds/:initiativeId/delete-fund: confirm; afterwards to /funds (spec §4). */
+/** /funds/:initiativeId/delete-fund: confirm; afterwards to /funds (docs/spec-map.md §4). */
 export function DeleteInitiativeModal() {
   const { t } = useTranslation('initiatives');
   const id = useIdParam('initiativeId');

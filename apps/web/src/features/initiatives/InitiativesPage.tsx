@@ -114,7 +114,7 @@ function LoadMore({
 }
 
 /**
- * / and /funds (spec §2.6): 'Alle Initiatieven' / 'Mijn Initiatieven' (logged in only), the name
+ * / and /funds (docs/spec-map.md §2.6): 'Alle Initiatieven' / 'Mijn Initiatieven' (logged in only), the name
  * search (debounced 300 ms), and the cards, 20 at a time while scrolling. The filter lives in the
  * URL (?filter=mine), so back and forward keep it.
  */

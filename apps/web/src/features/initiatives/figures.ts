@@ -1,6 +1,6 @@
 /**
  * The numbers and texts every initiative and activity view derives the same way: the budget
- * split (spec §3: available = max(budget + expenses, 0); spent = -expenses), the URL slug of a
+ * split (docs/spec-map.md §3: available = max(budget + expenses, 0); spent = -expenses), the URL slug of a
  * name and the 250-character description preview.
  */
 import type { InitiativeListItem } from '@helder/shared/initiatives';
@@ -32,7 +32,7 @@ export function budgetFigures({ budget, income, expenses }: Money): BudgetFigure
   };
 }
 
-/** Description preview length (spec §9). */
+/** Description preview length (docs/spec-map.md §9). */
 export const DESCRIPTION_PREVIEW = 250;
 
 /** The first 250 characters and an ellipsis, and whether text was cut. */
@@ -59,7 +59,7 @@ const RESERVED_SEGMENTS = new Set([
 ]);
 
 /**
- * The `{initiativeName}` segment of /funds/{id}/{initiativeName} (spec §2.2): the name in lower
+ * The `{initiativeName}` segment of /funds/{id}/{initiativeName} (docs/spec-map.md §2.2): the name in lower
  * case, accents dropped, anything else a dash. A name that would read as a tab or a modal
  * ('Media', 'Delete fund') gets the default tab instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The one initiative/activity form's rules (spec §5), per mode:
+ * The one initiative/activity form's rules (docs/spec-map.md §5), per mode:
  *
  * - create initiative: 'Vul een naam in', …; name at most 64 (the server's limit; the manage
  *   form's text 'Naam mag maximaal 64 tekens bevatten'), description at most 200, purpose and
@@ -36,7 +36,7 @@ export type SpendingUnitKind = 'initiative' | 'activity';
 /** create: a new initiative (under a grant) or activity; manage: edit per edit-fields. */
 export type SpendingUnitFormMode = 'create' | 'manage';
 
-/** The create initiative form limits its description to 200 characters (spec §5, §9). */
+/** The create initiative form limits its description to 200 characters (docs/spec-map.md §5, docs/api-rules.md §9). */
 export const CREATE_DESCRIPTION_MAX = 200;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Tabs of the detail layout are URLs (spec §2.2): /funds/{id}/{tab} for an initiative and
+ * Tabs of the detail layout are URLs (docs/spec-map.md §2.2): /funds/{id}/{tab} for an initiative and
  * /funds/{id}/activities/{activityId}/{tab} for an activity. The same tab has one key here and
  * the spec's segment in the URL (an activity's sponsors tab is 'sponsors', an initiative's
  * 'sponsoren').

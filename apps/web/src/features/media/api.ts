@@ -35,7 +35,7 @@ export function useMedia(scope: MediaScope) {
   return useInfiniteQuery(mediaQueries.list(scope));
 }
 
-/** A PDF has no thumbnails (server-rules §11): it shows a pdf tile instead of a picture. */
+/** A PDF has no thumbnails (docs/api-rules.md §11): it shows a pdf tile instead of a picture. */
 export function isPdf(attachment: { attachment_thumbnail_url_256: string | null }): boolean {
   return attachment.attachment_thumbnail_url_256 === null;
 }

@@ -1,6 +1,6 @@
 /**
  * The one table of payments (architecture: one PaymentsTable with a scope), as the initiative and
- * activity Transactieoverzicht tabs show it (spec §2.7): DATUM, BESCHRIJVING, ONTVANGER,
+ * activity Transactieoverzicht tabs show it (docs/spec-map.md §2.7): DATUM, BESCHRIJVING, ONTVANGER,
  * VERZENDER, MEDIA (attachment count), BEDRAG (negatives red); 'Geen transacties gevonden' when
  * empty. The payments issue adds the data (GET /api/payments/…), the buttons and the modals; until
  * then it renders the rows it is given (none).
@@ -30,7 +30,7 @@ export interface PaymentsTableProps {
   rows?: readonly PaymentRow[];
 }
 
-/** dd-MM-yyyy (spec §9). */
+/** dd-MM-yyyy (docs/spec-map.md §9). */
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -16,7 +16,7 @@ import {
 type RegulationErrorKey = `errors.${keyof Resources['regulations']['errors']}`;
 
 /**
- * Failed saves (spec §8): a taken name shows on the name ('Naam is al in gebruik.', the edit
+ * Failed saves (docs/spec-map.md §8): a taken name shows on the name ('Naam is al in gebruik.', the edit
  * variant without the full stop); other create failures show on the description.
  */
 const SAVE_ERRORS: Record<

@@ -56,7 +56,7 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
   // Like a chosen photo, a removal waits for 'Opslaan'.
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const [photoError, setPhotoError] = useState<PhotoError | null>(null);
-  // A failed save marks the inputs as error (spec §8).
+  // A failed save marks the inputs as error (docs/spec-map.md §8).
   const [failed, setFailed] = useState(false);
 
   const {

@@ -13,7 +13,7 @@ import { Avatar } from './Avatar';
 import { errorMessage, fullName, roleLabelKey } from './labels';
 import styles from './users.module.css';
 
-/** More users load when the list is scrolled to within this distance of its end (spec §9). */
+/** More users load when the list is scrolled to within this distance of its end (docs/spec-map.md §9). */
 export const SCROLL_THRESHOLD_PX = 50;
 
 /** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
@@ -53,7 +53,7 @@ function UserLink({ user }: { user: User }) {
   );
 }
 
-/** The caller's own entry, always at the top (spec §2.5). */
+/** The caller's own entry, always at the top (docs/spec-map.md §2.5). */
 function OwnProfileEntry({ userId }: { userId: number }) {
   const { t } = useTranslation('users');
   const me = useUser(userId);
@@ -160,7 +160,7 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
 }
 
 /**
- * /contacts (spec §2.5): the own-profile entry, the searchable directory and, next to it (above
+ * /contacts (docs/spec-map.md §2.5): the own-profile entry, the searchable directory and, next to it (above
  * 768 px) or instead of it (768 px and less), the selected user's page. Modals render in the Outlet.
  */
 export function UsersPage() {

@@ -1,4 +1,4 @@
-/** How a user is named and labelled in the contacts screens (spec §2.5). */
+/** How a user is named and labelled in the contacts screens (docs/spec-map.md §2.5). */
 import type { User } from '@helder/shared/users';
 import { isApiError } from '../../lib/api';
 
@@ -37,7 +37,7 @@ export function errorMessage(error: Error): string {
   return isApiError(error) ? error.detail : error.message;
 }
 
-/** A date as dd MMM yyyy (spec §9) in the interface language (Frisian uses the Dutch format). */
+/** A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch format). */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

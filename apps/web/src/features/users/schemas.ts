@@ -24,7 +24,7 @@ const message = (key: UsersMessageKey) => ({ message: key });
 
 const roleChoice = z.enum(ROLES, message('addUser.SelectRole'));
 
-/** Add user (spec §5): e-mail required and valid, role a single required choice. */
+/** Add user (docs/spec-map.md §5): e-mail required and valid, role a single required choice. */
 export const addUserFormSchema = z.object({
   email: z
     .string()
@@ -41,7 +41,7 @@ export const addUserFormSchema = z.object({
 export type AddUserForm = z.input<typeof addUserFormSchema>;
 
 /**
- * Edit profile: the biography counter and its message do not block saving (spec §5); the
+ * Edit profile: the biography counter and its message do not block saving (docs/spec-map.md §5); the
  * server caps it and its answer is shown. So no rule here, only trimming.
  */
 export const editProfileFormSchema = z.object({
