@@ -20,6 +20,12 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { RouteErrorScreen } from '../components/ui/ErrorScreen';
 import { RequireSession } from '../features/auth/shell';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
+import {
+  ACTIVITY_TAB_SEGMENTS,
+  INITIATIVE_TAB_SEGMENTS,
+  MODAL_SEGMENTS,
+  SEGMENTS,
+} from '../lib/paths';
 import { RootLayout } from './RootLayout';
 
 interface RouteModule {
@@ -79,7 +85,7 @@ export const routes: RouteObject[] = [
             lazy: page(initiatives, 'InitiativesList'),
             children: [
               { index: true },
-              { path: 'funds', children: [{ index: true }, { path: ':action' }] },
+              { path: SEGMENTS.initiatives, children: [{ index: true }, { path: ':action' }] },
               { path: 'login', id: 'login', lazy: page(login, 'Login') },
             ],
           }),
@@ -87,19 +93,25 @@ export const routes: RouteObject[] = [
           // Initiative detail: /funds/:id/:tab (or /funds/:id/:initiativeName) and its modals.
           branch({
             id: 'initiative',
-            path: 'funds/:initiativeId',
+            path: `${SEGMENTS.initiatives}/:initiativeId`,
             lazy: page(initiatives, 'InitiativeDetail'),
             children: [
               { path: ':tab' },
-              { path: 'edit-fund', lazy: page(initiativesModals, 'EditInitiative') },
-              { path: 'delete-fund', lazy: page(initiativesModals, 'DeleteInitiative') },
+              {
+                path: MODAL_SEGMENTS.editInitiative,
+                lazy: page(initiativesModals, 'EditInitiative'),
+              },
+              {
+                path: MODAL_SEGMENTS.deleteInitiative,
+                lazy: page(initiativesModals, 'DeleteInitiative'),
+              },
               { path: 'add-activity', lazy: page(initiativesModals, 'AddActivity') },
               { path: 'add-payment', lazy: page(initiativesModals, 'AddPayment') },
               { path: 'filter-payment', lazy: page(initiativesModals, 'FilterPayment') },
               { path: ':paymentId/details', lazy: page(initiativesModals, 'PaymentDetails') },
               { path: 'activities/add-payment', lazy: page(initiativesModals, 'AddPayment') },
               {
-                path: 'gebruikers',
+                path: INITIATIVE_TAB_SEGMENTS.owners,
                 children: [{ path: 'link-owners', lazy: page(initiativesModals, 'LinkOwners') }],
               },
             ],
@@ -108,7 +120,7 @@ export const routes: RouteObject[] = [
           // The activities screen: the side list with the initiative, or the chosen activity.
           branch({
             id: 'activities',
-            path: 'funds/:initiativeId/activities',
+            path: `${SEGMENTS.initiatives}/:initiativeId/activities`,
             lazy: page(activities, 'ActivitiesList'),
             children: [
               branch({
@@ -122,7 +134,7 @@ export const routes: RouteObject[] = [
                   { path: 'add-payment', lazy: page(activitiesModals, 'AddPayment') },
                   { path: 'filter-payment', lazy: page(activitiesModals, 'FilterPayment') },
                   {
-                    path: 'gebruikers',
+                    path: ACTIVITY_TAB_SEGMENTS.owners,
                     children: [{ path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') }],
                   },
                 ],
@@ -146,7 +158,7 @@ export const routes: RouteObject[] = [
             children: [
               branch({
                 id: 'contacts',
-                path: 'contacts',
+                path: SEGMENTS.users,
                 lazy: page(users, 'Users'),
                 children: [
                   { path: 'add-user', lazy: page(usersModals, 'AddUser') },
@@ -165,7 +177,7 @@ export const routes: RouteObject[] = [
 
               branch({
                 id: 'transactions',
-                path: 'transactions',
+                path: SEGMENTS.payments,
                 lazy: page(payments, 'Payments'),
                 children: [
                   { index: true, lazy: page(payments, 'PaymentList') },
@@ -194,20 +206,23 @@ export const routes: RouteObject[] = [
 
               branch({
                 id: 'sponsors',
-                path: 'sponsors',
+                path: SEGMENTS.funders,
                 lazy: page(funders, 'Funders'),
                 children: [
-                  { path: 'add-sponsor', lazy: page(fundersModals, 'AddFunder') },
-                  { path: ':sponsorId/edit-sponsor', lazy: page(fundersModals, 'EditFunder') },
+                  { path: MODAL_SEGMENTS.addFunder, lazy: page(fundersModals, 'AddFunder') },
                   {
-                    path: ':sponsorId/delete-sponsor',
+                    path: `:sponsorId/${MODAL_SEGMENTS.editFunder}`,
+                    lazy: page(fundersModals, 'EditFunder'),
+                  },
+                  {
+                    path: `:sponsorId/${MODAL_SEGMENTS.deleteFunder}`,
                     lazy: page(fundersModals, 'DeleteFunder'),
                   },
                 ],
               }),
               branch({
                 id: 'regulations',
-                path: 'sponsors/:sponsorId',
+                path: `${SEGMENTS.funders}/:sponsorId`,
                 lazy: page(funders, 'Regulations'),
                 children: [
                   // No regulation chosen: the page shows a hint (element null: nothing to nest).
@@ -230,7 +245,10 @@ export const routes: RouteObject[] = [
                           { path: 'add-employee', lazy: page(fundersModals, 'GrantOfficers') },
                           { path: 'add-officer', lazy: page(fundersModals, 'PolicyOfficers') },
                           { path: 'add-grant', lazy: page(fundersModals, 'AddGrant') },
-                          { path: 'add-fund', lazy: page(initiativesModals, 'AddInitiative') },
+                          {
+                            path: MODAL_SEGMENTS.addInitiative,
+                            lazy: page(initiativesModals, 'AddInitiative'),
+                          },
                           { path: 'edit-grant/:grantId', lazy: page(fundersModals, 'EditGrant') },
                           {
                             path: 'delete-grant/:grantId',

@@ -66,10 +66,10 @@ describe('translation catalogs', () => {
     const auth = leaves(catalog('nl', 'auth'));
     expect(common.get('search.placeholder')).toBe('Zoekopdracht');
     expect(common.get('errors.unexpected')).toBe('Unexpected Application Error!');
-    expect(common.get('nav.funds')).toBe('Initiatieven');
-    expect(common.get('nav.contacts')).toBe('Gebruikers');
-    expect(common.get('nav.transactions')).toBe('Transacties');
-    expect(common.get('nav.sponsors')).toBe('Sponsors');
+    expect(common.get('nav.initiatives')).toBe('Initiatieven');
+    expect(common.get('nav.users')).toBe('Gebruikers');
+    expect(common.get('nav.payments')).toBe('Transacties');
+    expect(common.get('nav.funders')).toBe('Sponsors');
     expect(auth.get('login.submit')).toBe('Login');
     expect(auth.get('login.submitting')).toBe('Inloggen...');
     expect(auth.get('login.forgotPassword')).toBe('Wachtwoord vergeten?');
@@ -134,7 +134,7 @@ describe('translation catalogs', () => {
       'Het maken van de sponsor is mislukt. Controlleer of de naam al in gebruik is.',
     );
     expect(regulations.get('empty')).toBe('Geen regelingen gevonden');
-    expect(regulations.get('breadcrumbs.sponsors')).toBe('Sponsoren');
+    expect(regulations.get('breadcrumbs.funders')).toBe('Sponsoren');
     expect(regulations.get('breadcrumbs.regulations')).toBe('Regelingen');
     expect(regulations.get('officers.grantOfficers')).toBe('Subsidiemedewerkers');
     expect(regulations.get('officers.policyOfficers')).toBe('Beleidsmedewerkers');
@@ -209,7 +209,7 @@ describe('translation catalogs', () => {
       [initiatives, 'tabs.payments', 'Transactieoverzicht'],
       [initiatives, 'tabs.activities', 'Activiteiten'],
       [initiatives, 'tabs.details', 'Details'],
-      [initiatives, 'tabs.sponsors', 'Sponsoren'],
+      [initiatives, 'tabs.funders', 'Sponsoren'],
       [initiatives, 'tabs.media', 'Media'],
       [initiatives, 'tabs.owners', 'Gebruikers'],
       [initiatives, 'details.name', 'Naam'],
@@ -219,8 +219,8 @@ describe('translation catalogs', () => {
       [initiatives, 'details.kvk', 'Kamer van Koophandel'],
       [initiatives, 'details.location', 'Locatie-inflatie'],
       [initiatives, 'details.unknown', 'Geen gegevens bekend'],
-      [initiatives, 'sponsors.accounted', 'Verantwoord'],
-      [initiatives, 'sponsors.no', 'Nee'],
+      [initiatives, 'funders.accounted', 'Verantwoord'],
+      [initiatives, 'funders.no', 'Nee'],
       [initiatives, 'owners.empty', 'Geen initiatiefnemers gevonden'],
       [initiatives, 'owners.cancel', 'Annuleren'],
       [initiatives, 'owners.save', 'Opslaan'],

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { TopBar } from '../../components/ui/TopBar';
 import type { Namespace } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 
 export const namespaces: Namespace[] = [];
 
@@ -13,7 +14,7 @@ export function NotFound() {
     <>
       <TopBar title={t('errors.notFoundTitle')} />
       <EmptyState title={t('errors.notFoundText')}>
-        <Link to="/funds">{t('actions.backToStart')}</Link>
+        <Link to={paths.initiatives()}>{t('actions.backToStart')}</Link>
       </EmptyState>
     </>
   );

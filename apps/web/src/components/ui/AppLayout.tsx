@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import styles from './AppLayout.module.css';
 import { ArrowLeftIcon, CloseIcon, LogoMark, MenuIcon } from './icons';
 
@@ -17,7 +18,7 @@ function goBack(navigate: ReturnType<typeof useNavigate>) {
   // React Router keeps the history index in history.state; at 0 there is nothing to go back to.
   const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
   if (idx > 0) void navigate(-1);
-  else void navigate('/funds');
+  else void navigate(paths.initiatives());
 }
 
 /** Skip link, side menu (with the compact mobile top bar) and the main landmark. */
@@ -50,7 +51,7 @@ export function AppLayout({ menu, children }: AppLayoutProps) {
           >
             <ArrowLeftIcon />
           </button>
-          <Link to="/funds" className={styles.barLogo} aria-label={t('nav.home')}>
+          <Link to={paths.initiatives()} className={styles.barLogo} aria-label={t('nav.home')}>
             <LogoMark size={28} />
             <span aria-hidden="true">{t('appName')}</span>
           </Link>

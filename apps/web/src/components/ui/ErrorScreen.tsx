@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../lib/paths';
 import { Button } from './Button';
 import styles from './ErrorScreen.module.css';
 import { AlertIcon } from './icons';
@@ -28,7 +29,7 @@ export function ErrorScreen({ detail, variant = 'page' }: ErrorScreenProps) {
       ) : null}
       <div className={styles.actions}>
         <Button onClick={() => window.location.reload()}>{t('actions.reload')}</Button>
-        <Link to="/funds" reloadDocument className={styles.link}>
+        <Link to={paths.initiatives()} reloadDocument className={styles.link}>
           {t('actions.backToStart')}
         </Link>
       </div>

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../lib/paths';
 import {
+  FundersIcon,
   InitiativesIcon,
   LoginIcon,
   LogoMark,
   LogoutIcon,
-  SponsorsIcon,
-  TransactionsIcon,
+  PaymentsIcon,
   UsersIcon,
 } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -33,12 +34,17 @@ export function SideMenu({ loggedIn, username, onLogout }: SideMenuProps) {
   const location = useLocation();
 
   const items: MenuItem[] = [
-    { to: '/funds', label: t('nav.funds'), icon: <InitiativesIcon />, alsoActiveOn: ['/'] },
-    { to: '/contacts', label: t('nav.contacts'), icon: <UsersIcon /> },
+    {
+      to: paths.initiatives(),
+      label: t('nav.initiatives'),
+      icon: <InitiativesIcon />,
+      alsoActiveOn: ['/'],
+    },
+    { to: paths.users(), label: t('nav.users'), icon: <UsersIcon /> },
     ...(loggedIn
       ? [
-          { to: '/transactions', label: t('nav.transactions'), icon: <TransactionsIcon /> },
-          { to: '/sponsors', label: t('nav.sponsors'), icon: <SponsorsIcon /> },
+          { to: paths.payments(), label: t('nav.payments'), icon: <PaymentsIcon /> },
+          { to: paths.funders(), label: t('nav.funders'), icon: <FundersIcon /> },
         ]
       : []),
   ];
@@ -46,7 +52,7 @@ export function SideMenu({ loggedIn, username, onLogout }: SideMenuProps) {
   return (
     <div className={styles.menu}>
       <div className={styles.top}>
-        <Link to="/funds" className={styles.logo} aria-label={t('nav.home')}>
+        <Link to={paths.initiatives()} className={styles.logo} aria-label={t('nav.home')}>
           <LogoMark />
           <span className={styles.logoText} aria-hidden="true">
             {t('appName')}

@@ -53,13 +53,13 @@ export const UsersIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const TransactionsIcon = (props: IconProps) => (
+export const PaymentsIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 7h14l-3-3M20 17H6l3 3" />
   </Icon>
 );
 
-export const SponsorsIcon = (props: IconProps) => (
+export const FundersIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 21h18M5 21V10l7-5 7 5v11" />
     <path d="M9 21v-6h6v6" />

@@ -12,15 +12,16 @@ import { PencilIcon, TrashIcon, PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import {
   ACTIVITY_TABS,
   ActivityList,
   DetailLayout,
   DetailsTab,
+  FundersTab,
   InitiativeView,
   OwnersTab,
-  SponsorsTab,
   useActiveTab,
   useInitiative,
   type DetailSlots,
@@ -81,12 +82,11 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
   const { t: tc } = useTranslation();
   const session = useSession();
   const location = useLocation();
-  const base = `/funds/${initiativeId}/activities/${activityId}`;
   const activity = useActivity(initiativeId, activityId);
   const initiative = useInitiative(initiativeId);
   const { can } = useCan('Activity', activityId);
   useEntityEditFields(can('edit') ? { entity_class: 'Activity', entity_id: activityId } : null);
-  const activeTab = useActiveTab(base, ACTIVITY_TABS);
+  const activeTab = useActiveTab(paths.activity(initiativeId, activityId), ACTIVITY_TABS);
   const state: TabState = { tab: activeTab.segment };
   const initiativeName =
     initiative.data?.name ??
@@ -124,9 +124,9 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
           />
         );
         break;
-      case 'sponsors':
+      case 'funders':
         content = initiative.data ? (
-          <SponsorsTab initiative={initiative.data} />
+          <FundersTab initiative={initiative.data} />
         ) : initiative.isError ? (
           <Alert>{tc('errors.loadFailed', { message: ti('detail.loadFailed') })}</Alert>
         ) : (
@@ -145,7 +145,7 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
             addButton={
               session && can('set_owners') ? (
                 <ButtonLink
-                  to={`${base}/gebruikers/link-owners`}
+                  to={paths.activityOwners(initiativeId, activityId)}
                   variant="primary"
                   icon={<PlusIcon size={18} />}
                 >
@@ -163,8 +163,8 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
   return (
     <DetailLayout
       breadcrumbs={[
-        { label: ti('detail.root'), to: '/funds' },
-        { label: initiativeName, to: `/funds/${initiativeId}/activities` },
+        { label: ti('detail.root'), to: paths.initiatives() },
+        { label: initiativeName, to: paths.activities(initiativeId) },
         { label: data?.name ?? t('detailTitle') },
       ]}
       entity={data ?? null}
@@ -176,7 +176,7 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
           <>
             {canEdit ? (
               <ButtonLink
-                to={`${base}/edit-activity`}
+                to={paths.editActivity(initiativeId, activityId)}
                 state={state}
                 variant="primary"
                 icon={<PencilIcon size={18} />}
@@ -186,7 +186,7 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
             ) : null}
             {canDelete ? (
               <ButtonLink
-                to={`${base}/delete-activity`}
+                to={paths.deleteActivity(initiativeId, activityId)}
                 state={state}
                 icon={<TrashIcon size={18} />}
               >
@@ -200,7 +200,7 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
       tabs={ACTIVITY_TABS.map((tab) => ({
         ...tab,
         label: ti(`tabs.${tab.key}`),
-        to: `${base}/${tab.segment}`,
+        to: paths.activity(initiativeId, activityId, tab.key),
       }))}
       activeTab={activeTab}
     >

@@ -9,6 +9,7 @@ import { RouteModal } from '../../components/ui/Modal';
 import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
 import type { Resources } from '../../lib/i18n';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useEntityEditFields } from '../auth';
 import {
   ACTIVITY_FORM_FIELDS,
@@ -50,7 +51,7 @@ export function AddActivityModal() {
           onCancel={() => close()}
           onSubmit={async (values) => {
             const activity = await create.mutateAsync(values as ActivityInput);
-            close(`/funds/${initiativeId}/activities/${activity.id}`);
+            close(paths.activity(initiativeId, activity.id));
           }}
         />
       )}
@@ -96,7 +97,7 @@ export function DeleteActivityModal() {
       kind="activity"
       closeTo={closeTo}
       remove={remove}
-      doneTo={`/funds/${initiativeId}/activiteiten`}
+      doneTo={paths.initiative(initiativeId, 'activities')}
     />
   );
 }

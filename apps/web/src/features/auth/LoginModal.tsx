@@ -8,6 +8,7 @@ import { Form, FormActions } from '../../components/ui/Form';
 import { Modal, useRouteModal } from '../../components/ui/Modal';
 import { PasswordField } from '../../components/ui/PasswordField';
 import { TextField } from '../../components/ui/TextField';
+import { paths } from '../../lib/paths';
 import { useLogin } from './api';
 import { loginErrorKey, type LoginErrorKey } from './errors';
 import { redirectTarget } from './guards';
@@ -17,7 +18,7 @@ import { loginFormSchema, type AuthMessageKey, type LoginForm } from './schemas'
 export function LoginModal() {
   const { t } = useTranslation('auth');
   const location = useLocation();
-  const { open, close } = useRouteModal('/funds');
+  const { open, close } = useRouteModal(paths.initiatives());
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
 

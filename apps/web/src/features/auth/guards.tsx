@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, type Location } from 'react-router';
+import { paths } from '../../lib/paths';
 import { useSession, watchSessionExpiry } from './session';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'> | string;
 }
 
-/** Where to go after logging in: the `from` location in navigation state, else /funds. */
+/** Where to go after logging in: the `from` location in navigation state, else the initiatives. */
 export function redirectTarget(state: unknown): string {
   const from = (state as FromState | null)?.from;
   const path =
@@ -16,7 +17,8 @@ export function redirectTarget(state: unknown): string {
         ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
         : '';
   // Only in-app paths; never back to the login modal itself.
-  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/login')) return '/funds';
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/login'))
+    return paths.initiatives();
   return path;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteModal } from '../../components/ui/DeleteModal';
 import { FormModal } from '../../components/ui/FormModal';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useCreateFunder, useDeleteFunder, useFunder, useUpdateFunder } from './api';
 import { FunderForm } from './FunderForm';
 
@@ -52,7 +53,7 @@ export function DeleteFunderModal() {
       }}
       busy={remove.isPending}
       disabled={!funder.data}
-      onConfirm={(close) => remove.mutate(undefined, { onSuccess: () => close('/sponsors') })}
+      onConfirm={(close) => remove.mutate(undefined, { onSuccess: () => close(paths.funders()) })}
     />
   );
 }

@@ -9,6 +9,7 @@ import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
 import { errorText } from '../../lib/error-text';
+import { paths } from '../../lib/paths';
 import { useCan } from '../auth';
 import { useFunders } from './api';
 import styles from './funders.module.css';
@@ -41,7 +42,7 @@ export function FundersPage() {
             key: 'edit',
             label: t('menu.edit'),
             icon: <PencilIcon size={18} />,
-            onSelect: () => void navigate(`${id}/edit-sponsor`),
+            onSelect: () => void navigate(paths.editFunder(id)),
           },
         ]
       : []),
@@ -52,7 +53,7 @@ export function FundersPage() {
             label: t('menu.delete'),
             icon: <TrashIcon size={18} />,
             tone: 'danger' as const,
-            onSelect: () => void navigate(`${id}/delete-sponsor`),
+            onSelect: () => void navigate(paths.deleteFunder(id)),
           },
         ]
       : []),
@@ -87,7 +88,7 @@ export function FundersPage() {
             return (
               <li key={funder.id} className={styles.card}>
                 <div className={styles.text}>
-                  <Link to={`${funder.id}/regulations`} className={styles.name}>
+                  <Link to={paths.regulations(funder.id)} className={styles.name}>
                     {funder.name}
                   </Link>
                   <a
@@ -128,7 +129,7 @@ export function FundersPage() {
       <TopBar
         title={t('title')}
         canCreate={canCreate}
-        onCreate={() => void navigate('add-sponsor')}
+        onCreate={() => void navigate(paths.addFunder())}
         createLabel={t('add')}
         search={search}
         onSearchChange={setSearch}

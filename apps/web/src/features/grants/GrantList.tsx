@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { paths } from '../../lib/paths';
 import type { RegulationGrantsProps } from '../regulations';
 import styles from './grants.module.css';
 
@@ -12,7 +13,12 @@ import styles from './grants.module.css';
  * `canManageGrants`) get edit, delete, 'Penvoerders' and 'Initiatief (n)', which opens the
  * create-initiative modal (add-fund) for that grant; others see the count.
  */
-export function GrantList({ grants, canManageGrants }: RegulationGrantsProps) {
+export function GrantList({
+  funderId,
+  regulationId,
+  grants,
+  canManageGrants,
+}: RegulationGrantsProps) {
   const { t } = useTranslation('grants');
   if (grants.length === 0) return <EmptyState title={t('empty')} />;
   return (
@@ -40,10 +46,7 @@ export function GrantList({ grants, canManageGrants }: RegulationGrantsProps) {
         return (
           <li key={grant.id} className={styles.row}>
             {grant.first_initiative_id !== null ? (
-              <Link
-                to={`/funds/${grant.first_initiative_id}/activities`}
-                className={styles.summary}
-              >
+              <Link to={paths.activities(grant.first_initiative_id)} className={styles.summary}>
                 {summary}
               </Link>
             ) : (
@@ -60,7 +63,7 @@ export function GrantList({ grants, canManageGrants }: RegulationGrantsProps) {
                 <ButtonLink to={`overseers/${grant.id}`} size="small">
                   {t('row.overseers')} {context}
                 </ButtonLink>
-                <ButtonLink to={`add-fund?grant=${grant.id}`} size="small">
+                <ButtonLink to={paths.addInitiative(funderId, regulationId, grant.id)} size="small">
                   {initiatives} {context}
                 </ButtonLink>
               </div>

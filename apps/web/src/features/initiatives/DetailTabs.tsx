@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { paths } from '../../lib/paths';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
 import styles from './initiatives.module.css';
@@ -52,7 +53,7 @@ export function DetailsTab({
  * Sponsoren (docs/spec-map.md §2.7): funder, regulation, grant, decision number, budget and the two
  * 'Verantwoord' fields ('Nee' unless the grant says otherwise); a notice when they are hidden.
  */
-export function SponsorsTab({
+export function FundersTab({
   initiative,
 }: {
   initiative: Pick<Initiative, 'grant' | 'sponsors_hidden'>;
@@ -60,16 +61,16 @@ export function SponsorsTab({
   const { t } = useTranslation('initiatives');
   const grant = initiative.grant;
   if (initiative.sponsors_hidden || !grant) {
-    return <p className={styles.notice}>{t('sponsors.hidden')}</p>;
+    return <p className={styles.notice}>{t('funders.hidden')}</p>;
   }
   const rows: [string, string, string][] = [
-    ['funder', t('sponsors.funder'), grant.funder.name],
-    ['regulation', t('sponsors.regulation'), grant.regulation.name],
-    ['grant', t('sponsors.grant'), grant.name],
-    ['reference', t('sponsors.reference'), grant.reference],
-    ['budget', t('sponsors.budget'), formatEuro(grant.budget)],
-    ['accounted-1', t('sponsors.accounted'), grant.verantwoordelijk || t('sponsors.no')],
-    ['accounted-2', t('sponsors.accounted'), grant.verantwoordelijkheid || t('sponsors.no')],
+    ['funder', t('funders.funder'), grant.funder.name],
+    ['regulation', t('funders.regulation'), grant.regulation.name],
+    ['grant', t('funders.grant'), grant.name],
+    ['reference', t('funders.reference'), grant.reference],
+    ['budget', t('funders.budget'), formatEuro(grant.budget)],
+    ['accounted-1', t('funders.accounted'), grant.verantwoordelijk || t('funders.no')],
+    ['accounted-2', t('funders.accounted'), grant.verantwoordelijkheid || t('funders.no')],
   ];
   return (
     <dl className={styles.facts}>
@@ -177,7 +178,7 @@ export function ActivityCard({
     <article className={styles.activityCard} data-current={current}>
       <Heading className={styles.activityName}>
         <Link
-          to={`/funds/${initiativeId}/activities/${activity.id}`}
+          to={paths.activity(initiativeId, activity.id)}
           className={styles.cardLink}
           aria-current={current ? 'page' : undefined}
         >

@@ -10,6 +10,7 @@ import { RouteModal } from '../../components/ui/Modal';
 import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
 import type { Resources } from '../../lib/i18n';
 import { parseId, useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useEntityEditFields } from '../auth';
 import { useRegulation } from '../regulations';
 import {
@@ -74,7 +75,7 @@ export function CreateInitiativeModal() {
             onCancel={() => close()}
             onSubmit={async (values) => {
               const initiative = await create.mutateAsync(values as InitiativeInput);
-              close(`/funds/${initiative.id}/activiteiten`, {
+              close(paths.initiative(initiative.id, 'activities'), {
                 state: { initiativeName: initiative.name },
               });
             }}
@@ -119,7 +120,7 @@ export function DeleteInitiativeModal() {
       kind="initiative"
       closeTo={closeTo}
       remove={remove}
-      doneTo="/funds"
+      doneTo={paths.initiatives()}
       validationFailure={t('form.errors.validation')}
     />
   );

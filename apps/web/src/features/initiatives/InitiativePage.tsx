@@ -6,10 +6,11 @@ import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
-import { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
+import { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
 import type { InitiativeLinkState } from './InitiativesPage';
 import styles from './initiatives.module.css';
 import { INITIATIVE_TABS, useActiveTab, type DetailSlots, type TabState } from './tabs';
@@ -29,12 +30,11 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   const { t: tc } = useTranslation();
   const location = useLocation();
   const session = useSession();
-  const base = `/funds/${id}`;
   const initiative = useInitiative(id);
   const { can } = useCan('Initiative', id);
   // Warm the edit-fields cache, so the manage modal opens with its fields.
   useEntityEditFields(can('edit') ? { entity_class: 'Initiative', entity_id: id } : null);
-  const activeTab = useActiveTab(base, INITIATIVE_TABS);
+  const activeTab = useActiveTab(paths.initiative(id), INITIATIVE_TABS);
   const state: TabState = { tab: activeTab.segment };
   const fallbackTitle =
     (location.state as InitiativeLinkState | null)?.initiativeName ?? t('detailTitle');
@@ -65,7 +65,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
             {can('create_activity') ? (
               <div className={styles.tabActions}>
                 <ButtonLink
-                  to={`${base}/add-activity`}
+                  to={paths.addActivity(id)}
                   state={state}
                   variant="primary"
                   icon={<PlusIcon size={18} />}
@@ -85,8 +85,8 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
       case 'details':
         content = <DetailsTab values={data} />;
         break;
-      case 'sponsors':
-        content = <SponsorsTab initiative={data} />;
+      case 'funders':
+        content = <FundersTab initiative={data} />;
         break;
       case 'media':
         content = slots.media({ initiativeId: id });
@@ -100,7 +100,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
             addButton={
               session && can('set_owners') ? (
                 <ButtonLink
-                  to={`${base}/gebruikers/link-owners`}
+                  to={paths.initiativeOwners(id)}
                   variant="primary"
                   icon={<PlusIcon size={18} />}
                 >
@@ -119,7 +119,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   return (
     <DetailLayout
       breadcrumbs={[
-        { label: t('detail.root'), to: '/funds' },
+        { label: t('detail.root'), to: paths.initiatives() },
         { label: data?.name ?? fallbackTitle },
       ]}
       entity={data ?? null}
@@ -131,7 +131,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
           <>
             {canEdit ? (
               <ButtonLink
-                to={`${base}/edit-fund`}
+                to={paths.editInitiative(id)}
                 state={state}
                 variant="primary"
                 icon={<PencilIcon size={18} />}
@@ -140,7 +140,11 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
               </ButtonLink>
             ) : null}
             {canDelete ? (
-              <ButtonLink to={`${base}/delete-fund`} state={state} icon={<TrashIcon size={18} />}>
+              <ButtonLink
+                to={paths.deleteInitiative(id)}
+                state={state}
+                icon={<TrashIcon size={18} />}
+              >
                 {t('detail.delete')}
               </ButtonLink>
             ) : null}
@@ -151,7 +155,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
       tabs={INITIATIVE_TABS.map((tab) => ({
         ...tab,
         label: t(`tabs.${tab.key}`),
-        to: `${base}/${tab.segment}`,
+        to: paths.initiative(id, tab.key),
       }))}
       activeTab={activeTab}
     >

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
 import { errorText } from '../../lib/error-text';
+import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useSession } from '../auth';
 import { useInitiativesList } from './api';
@@ -38,7 +39,7 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
       <div className={styles.cardBody}>
         <h2 className={styles.cardTitle}>
           <Link
-            to={`/funds/${initiative.id}/${nameSlug(initiative.name)}`}
+            to={paths.initiativeNamed(initiative.id, nameSlug(initiative.name))}
             state={state}
             className={styles.cardLink}
           >

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserPicker, type PickedUser } from '../../components/ui/UserPicker';
+import { INITIATIVE_TAB_SEGMENTS } from '../../lib/paths';
 import { searchUsersByEmail } from '../regulations';
 import type { TabState } from './tabs';
 
@@ -25,7 +26,7 @@ export function useModalCloseTo(fallback = '..'): string {
 }
 
 /** The fallback of the initiative's own modals (edit-fund, delete-fund, add-activity). */
-export const INITIATIVE_MODAL_FALLBACK = '../transactieoverzicht';
+export const INITIATIVE_MODAL_FALLBACK = `../${INITIATIVE_TAB_SEGMENTS.payments}`;
 
 export interface OwnersFormProps {
   title: string;

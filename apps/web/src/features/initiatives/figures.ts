@@ -4,6 +4,7 @@
  * name and the 250-character description preview.
  */
 import type { InitiativeListItem } from '@helder/shared/initiatives';
+import { ACTIVITY_TAB_SEGMENTS, INITIATIVE_TAB_SEGMENTS, MODAL_SEGMENTS } from '../../lib/paths';
 
 /** The money figures every initiative and activity carries; `expenses` is negative when spent. */
 export type Money = Pick<InitiativeListItem, 'budget' | 'income' | 'expenses'>;
@@ -41,25 +42,20 @@ export function previewText(text: string, max = DESCRIPTION_PREVIEW) {
   return { text: `${text.slice(0, max).trimEnd()}…`, truncated: true };
 }
 
-/** Second URL segments of /funds/:id/… that are screens or modals, never a name slug. */
-const RESERVED_SEGMENTS = new Set([
-  'transactieoverzicht',
-  'activiteiten',
-  'details',
-  'sponsoren',
-  'sponsors',
-  'media',
-  'gebruikers',
+/** Second URL segments of an initiative's URL that are screens or modals, never a name slug. */
+const RESERVED_SEGMENTS = new Set<string>([
+  ...Object.values(INITIATIVE_TAB_SEGMENTS),
+  ...Object.values(ACTIVITY_TAB_SEGMENTS),
   'activities',
-  'edit-fund',
-  'delete-fund',
+  MODAL_SEGMENTS.editInitiative,
+  MODAL_SEGMENTS.deleteInitiative,
   'add-activity',
   'add-payment',
   'filter-payment',
 ]);
 
 /**
- * The `{initiativeName}` segment of /funds/{id}/{initiativeName} (docs/spec-map.md §2.2): the name in lower
+ * The `{initiativeName}` segment after an initiative's id (docs/spec-map.md §2.2): the name in lower
  * case, accents dropped, anything else a dash. A name that would read as a tab or a modal
  * ('Media', 'Delete fund') gets the default tab instead.
  */
@@ -71,5 +67,5 @@ export function nameSlug(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
-  return slug === '' || RESERVED_SEGMENTS.has(slug) ? 'transactieoverzicht' : slug;
+  return slug === '' || RESERVED_SEGMENTS.has(slug) ? INITIATIVE_TAB_SEGMENTS.payments : slug;
 }

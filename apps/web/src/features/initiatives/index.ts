@@ -11,7 +11,7 @@ export {
 } from './InitiativeModals';
 export { initiativesQueries, useInitiative } from './api';
 export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';
-export { ActivityList, DetailsTab, OwnersTab, SponsorsTab } from './DetailTabs';
+export { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
 export { SpendingUnitForm } from './SpendingUnitForm';
 export {
   DeleteSpendingUnitModal,

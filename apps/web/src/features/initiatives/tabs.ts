@@ -1,45 +1,35 @@
 /**
- * Tabs of the detail layout are URLs (docs/spec-map.md §2.2): /funds/{id}/{tab} for an initiative and
- * /funds/{id}/activities/{activityId}/{tab} for an activity. The same tab has one key here and
- * the spec's segment in the URL (an activity's sponsors tab is 'sponsors', an initiative's
- * 'sponsoren').
+ * Tabs of the detail layout are URLs (docs/spec-map.md §2.2): an initiative's tab follows its id,
+ * an activity's its activity id. The same tab has one key here and the spec's segment in the URL
+ * (see the tab segments in lib/paths).
  */
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import {
+  ACTIVITY_TAB_SEGMENTS,
+  INITIATIVE_TAB_SEGMENTS,
+  type ActivityTab,
+  type InitiativeTab,
+} from '../../lib/paths';
 
-export type TabKey = 'payments' | 'activities' | 'details' | 'sponsors' | 'media' | 'owners';
+export type TabKey = InitiativeTab | ActivityTab;
 
-export interface TabDef {
-  key: TabKey;
+export interface TabDef<K extends TabKey = TabKey> {
+  key: K;
   segment: string;
 }
 
-export const INITIATIVE_TABS: readonly TabDef[] = [
-  { key: 'payments', segment: 'transactieoverzicht' },
-  { key: 'activities', segment: 'activiteiten' },
-  { key: 'details', segment: 'details' },
-  { key: 'sponsors', segment: 'sponsoren' },
-  { key: 'media', segment: 'media' },
-  { key: 'owners', segment: 'gebruikers' },
-];
+function tabDefs<K extends TabKey>(segments: Record<K, string>): readonly TabDef<K>[] {
+  return (Object.entries(segments) as [K, string][]).map(([key, segment]) => ({ key, segment }));
+}
 
-export const ACTIVITY_TABS: readonly TabDef[] = [
-  { key: 'payments', segment: 'transactieoverzicht' },
-  { key: 'details', segment: 'details' },
-  { key: 'sponsors', segment: 'sponsors' },
-  { key: 'media', segment: 'media' },
-  { key: 'owners', segment: 'gebruikers' },
-];
+export const INITIATIVE_TABS = tabDefs<InitiativeTab>(INITIATIVE_TAB_SEGMENTS);
+export const ACTIVITY_TABS = tabDefs<ActivityTab>(ACTIVITY_TAB_SEGMENTS);
 
-const SEGMENTS: Record<string, TabKey> = {
-  transactieoverzicht: 'payments',
-  activiteiten: 'activities',
-  details: 'details',
-  sponsoren: 'sponsors',
-  sponsors: 'sponsors',
-  media: 'media',
-  gebruikers: 'owners',
-};
+/** Both kinds' segments name a tab: an activity's 'sponsors' also opens an initiative's tab. */
+const KEY_OF_SEGMENT = new Map<string, TabKey>(
+  [...ACTIVITY_TABS, ...INITIATIVE_TABS].map((tab) => [tab.segment, tab.key]),
+);
 
 /** Navigation state of a modal link: the tab to show under the modal and to return to. */
 export interface TabState {
@@ -47,18 +37,21 @@ export interface TabState {
 }
 
 /**
- * The tab shown at `base` (e.g. '/funds/3'): the segment after it when it names one of `tabs`
- * (also under 'gebruikers/link-owners'), else the tab a modal link passed in its state, else the
- * first tab. A name slug (/funds/3/buurttuin-oost) shows the first tab.
+ * The tab shown at `base` (an initiative's or activity's URL without a tab): the segment after
+ * it when it names one of `tabs` (also under 'gebruikers/link-owners'), else the tab a modal link
+ * passed in its state, else the first tab. A name slug after `base` shows the first tab.
  */
-export function useActiveTab(base: string, tabs: readonly TabDef[]): TabDef {
+export function useActiveTab<K extends TabKey>(
+  base: string,
+  tabs: readonly TabDef<K>[],
+): TabDef<K> {
   const location = useLocation();
   const rest = location.pathname.startsWith(`${base}/`)
     ? location.pathname.slice(base.length + 1)
     : '';
   const fromState = (location.state as TabState | null)?.tab;
   const find = (segment: string | undefined) => {
-    const key = segment === undefined ? undefined : SEGMENTS[segment];
+    const key = segment === undefined ? undefined : KEY_OF_SEGMENT.get(segment);
     return tabs.find((tab) => tab.key === key);
   };
   return find(rest.split('/')[0]) ?? find(fromState) ?? tabs[0]!;

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { TopBar } from '../../components/ui/TopBar';
+import { paths } from '../../lib/paths';
 import styles from './payments.module.css';
 
 /** /transactions layout: title, search, tabs (transactions | bank connections). */
-export function TransactionsPage() {
+export function PaymentsPage() {
   const { t } = useTranslation('payments');
   const [search, setSearch] = useState('');
   const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,10 +17,10 @@ export function TransactionsPage() {
     <>
       <TopBar title={t('title')} search={search} onSearchChange={setSearch} />
       <nav aria-label={t('tabs.label')} className={styles.tabs}>
-        <NavLink to="/transactions" end className={tabClass}>
+        <NavLink to={paths.payments()} end className={tabClass}>
           {t('tabs.payments')}
         </NavLink>
-        <NavLink to="/transactions/bankconnections" className={tabClass}>
+        <NavLink to={paths.bankConnections()} className={tabClass}>
           {t('tabs.banks')}
         </NavLink>
       </nav>

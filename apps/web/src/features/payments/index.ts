@@ -1,4 +1,4 @@
-export { PaymentsTab, TransactionsPage } from './PaymentsPlaceholders';
+export { PaymentsPage, PaymentsTab } from './PaymentsPlaceholders';
 export {
   PaymentsTable,
   type PaymentRow,

@@ -15,6 +15,7 @@ import { RouteModal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { UserPicker, type PickedUser } from '../../components/ui/UserPicker';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import {
   searchUsersByEmail,
   toPickedUser,
@@ -35,7 +36,7 @@ export function AddRegulationModal() {
     <FormModal
       title={t('modals.addRegulation')}
       save={useCreateRegulation(funderId)}
-      savedTo={(regulation) => `/sponsors/${funderId}/regulations/${regulation.id}`}
+      savedTo={(regulation) => paths.regulation(funderId, regulation.id)}
     >
       {(form) => <RegulationForm mode="create" {...form} />}
     </FormModal>
@@ -85,7 +86,7 @@ export function DeleteRegulationModal() {
       busy={remove.isPending}
       disabled={!regulation.data}
       onConfirm={(close) =>
-        remove.mutate(undefined, { onSuccess: () => close(`/sponsors/${path.funderId}`) })
+        remove.mutate(undefined, { onSuccess: () => close(paths.funder(path.funderId)) })
       }
     />
   );

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
 import { errorText } from '../../lib/error-text';
 import { useIdParam } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useCan } from '../auth';
 import { useFunder } from '../funders';
 import { useRegulations } from './api';
@@ -28,11 +29,10 @@ export function RegulationsPage() {
   const regulations = useRegulations(funderId);
   const canCreate = useCan('Funder', funderId).can('create_regulation');
 
-  const base = `/sponsors/${funderId}/regulations`;
   const current = regulations.data?.find((regulation) => String(regulation.id) === regulationId);
   const crumbs: Crumb[] = [
-    { label: t('breadcrumbs.sponsors'), to: '/sponsors' },
-    { label: t('breadcrumbs.regulations'), to: current ? base : undefined },
+    { label: t('breadcrumbs.funders'), to: paths.funders() },
+    { label: t('breadcrumbs.regulations'), to: current ? paths.regulations(funderId) : undefined },
     ...(current ? [{ label: current.name }] : []),
   ];
   const funderName = funder.data?.name ?? '';
@@ -59,7 +59,7 @@ export function RegulationsPage() {
         {regulations.data.map((regulation) => (
           <li key={regulation.id}>
             <NavLink
-              to={`${base}/${regulation.id}`}
+              to={paths.regulation(funderId, regulation.id)}
               className={({ isActive }) =>
                 isActive ? `${styles.listLink} ${styles.active}` : styles.listLink
               }
@@ -79,7 +79,7 @@ export function RegulationsPage() {
         title={funderName || t('title')}
         subtitle={funderName ? t('title') : undefined}
         canCreate={canCreate}
-        onCreate={() => void navigate(`${base}/add-regulation`)}
+        onCreate={() => void navigate(paths.addRegulation(funderId))}
         createLabel={t('add')}
       />
       {funder.isError ? (

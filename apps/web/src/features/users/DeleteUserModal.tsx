@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteModal } from '../../components/ui/DeleteModal';
 import { isApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
 import { useDeleteUser, useUser } from './api';
 import { useUserIdParam } from './hooks';
@@ -35,7 +36,7 @@ export function DeleteUserModal() {
       onConfirm={(close) =>
         remove.mutate(undefined, {
           onSuccess: () =>
-            close(session ? `/contacts/${session.userId}` : '/contacts', { replace: true }),
+            close(session ? paths.user(session.userId) : paths.users(), { replace: true }),
         })
       }
     />

@@ -7,6 +7,7 @@ import buttonStyles from '../../components/ui/Button.module.css';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
+import { paths } from '../../lib/paths';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useUser } from './api';
 import { Avatar } from './Avatar';
@@ -54,7 +55,7 @@ function BankAccounts({ accounts }: { accounts: BankAccount[] }) {
         </ul>
       )}
       <p>
-        <Link to="/transactions/bankconnections">{t('detail.manageBanks')}</Link>
+        <Link to={paths.bankConnections()}>{t('detail.manageBanks')}</Link>
       </p>
     </section>
   );
@@ -74,7 +75,7 @@ function LinkedItems({ user }: { user: User }) {
           <ul className={styles.links}>
             {user.initiatives.map((initiative) => (
               <li key={initiative.id}>
-                <Link to={`/funds/${initiative.id}/activiteiten`}>{initiative.name}</Link>
+                <Link to={paths.initiative(initiative.id, 'activities')}>{initiative.name}</Link>
               </li>
             ))}
           </ul>
@@ -90,7 +91,7 @@ function LinkedItems({ user }: { user: User }) {
           <ul className={styles.links}>
             {user.activities.map((activity) => (
               <li key={activity.id}>
-                <Link to={`/funds/${activity.initiative_id}/activities/${activity.id}`}>
+                <Link to={paths.activity(activity.initiative_id, activity.id)}>
                   {activity.name}
                 </Link>
               </li>
@@ -221,7 +222,7 @@ export function UserDetail() {
 
   return (
     <>
-      <Link to="/contacts" className={styles.backLink}>
+      <Link to={paths.users()} className={styles.backLink}>
         <ArrowLeftIcon size={18} />
         {t('detail.back')}
       </Link>

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
+import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCan, useSession } from '../auth';
 import { useUser, useUsersList } from './api';
@@ -34,7 +35,7 @@ function UserLink({ user }: { user: User }) {
   const name = fullName(user);
   return (
     <NavLink
-      to={`/contacts/${user.id}`}
+      to={paths.user(user.id)}
       className={({ isActive }) => `${styles.entry} ${isActive ? styles.entryActive : ''}`}
     >
       <Avatar user={user} />
@@ -65,7 +66,7 @@ function OwnProfileEntry({ userId }: { userId: number }) {
       ) : me.isPending ? (
         <Spinner size="small" />
       ) : (
-        <NavLink to={`/contacts/${userId}`} className={styles.entry}>
+        <NavLink to={paths.user(userId)} className={styles.entry}>
           {t('ownProfile')}
         </NavLink>
       )}
@@ -182,7 +183,7 @@ export function UsersPage() {
         <TopBar
           title={t('title')}
           canCreate={canCreate}
-          onCreate={() => void navigate('/contacts/add-user')}
+          onCreate={() => void navigate(paths.addUser())}
           createLabel={t('addUserButton')}
           search={search}
           onSearchChange={setSearch}
