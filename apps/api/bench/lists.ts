@@ -7,12 +7,12 @@
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../src/test/app';
 import { createUser } from '../src/test/factories';
-import { createSponsorTree } from '../src/test/sponsor-factories';
+import { createFunderTree } from '../src/test/funder-factories';
 
 const ROUNDS = 30;
 const t = await createTestApp();
 const admin = await createUser(t, { role: 'administrator', password: null });
-const tree = await createSponsorTree(t);
+const tree = await createFunderTree(t);
 const db = t.database.db;
 
 const seedStart = performance.now();

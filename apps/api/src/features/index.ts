@@ -9,13 +9,14 @@ import { healthRoutes } from './health';
 import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
 import { regulationsRoutes } from './regulations';
+import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
 
 /** Every feature's routes, registered under /api. */
 export const features: Array<(api: FastifyInstance, config: Config) => Promise<void>> = [
   healthRoutes,
   filesRoutes,
-  authRoutes,
+  (api, config) => authRoutes(api, config, subjectLoaders),
   usersRoutes,
   fundersRoutes,
   regulationsRoutes,

@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldError } from '@helder/shared/http';
 
-/** A client-facing failure: services throw these, one handler maps them (server-rules §2). */
+/** A client-facing failure: services throw these, one handler maps them (docs/api-rules.md §2). */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -29,7 +29,7 @@ export const unsupportedMediaType = (allowed: string) =>
  * The unique index a Postgres unique violation (23505) hit ('' when unnamed), or null for any
  * other error. Drizzle wraps the driver's error (node-postgres or PGlite) in `cause`, so the
  * chain is walked. Services check uniqueness before writing and map this race to the same 409
- * (server-rules §9); the error handler keeps it as the last line of defence.
+ * (docs/api-rules.md §9); the error handler keeps it as the last line of defence.
  */
 export function uniqueViolation(e: unknown): string | null {
   for (let err = e; typeof err === 'object' && err !== null; err = (err as Error).cause) {

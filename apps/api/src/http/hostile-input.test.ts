@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type CreatedUser } from '../test/factories';
 import { loginRequest, nextIp, type Caller } from '../test/http';
 import { multipart } from '../test/multipart';
-import { createFunder } from '../test/sponsor-factories';
+import { createFunder } from '../test/funder-factories';
 
 let t: TestApp;
 let admin: CreatedUser;

@@ -2,7 +2,7 @@ import type { EntityClass } from '@helder/shared/permissions';
 import type { Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
-type Changes = Record<string, { from: unknown; to: unknown }>;
+export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /** The fields whose value differs between `before` and `after` (only keys present in after). */
 export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
@@ -14,7 +14,15 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return changes;
 }
 
-/** Writes one audit row; call it inside the transaction of the change (server-rules §14). */
+/** The changes of a deletion: every audited value goes to null, every list to []. */
+export function removal(before: Record<string, unknown>): Changes {
+  const after = Object.fromEntries(
+    Object.entries(before).map(([field, value]) => [field, Array.isArray(value) ? [] : null]),
+  );
+  return diff(before, after);
+}
+
+/** Writes one audit row; call it inside the transaction of the change (docs/api-rules.md §14). */
 export async function audit(
   db: Executor,
   entry: {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed file URLs expire on the hour after next: valid at least an hour (server-rules §11) and
+ * Signed file URLs expire on the hour after next: valid at least an hour (docs/api-rules.md §11) and
  * the same for every read within one hour, so browsers can cache a picture instead of fetching
  * it again under a new URL in every response.
  */

@@ -8,15 +8,14 @@ import {
   grants,
   initiativeOwners,
   initiatives,
-  payments,
   regulationOfficers,
 } from '../db/schema';
 
 /**
- * SQL building blocks over the initiative and payment tables that several features need
- * (initiatives, activities, media, users, grants, regulations): visibility (server-rules §7)
- * and totals (§8). They live here, not in a feature, so that the sponsor and user features can
- * use them without importing the initiatives feature (which imports them).
+ * Visibility (docs/api-rules.md §4–7) as SQL building blocks that several features need:
+ * initiatives, activities, media, users, grants and regulations. They live here, not in a
+ * feature, because the sponsor and user features use them and the initiatives feature depends
+ * on those features: importing initiatives from them would be a cycle.
  *
  * Every function takes the columns of the outer row it correlates with; the subqueries use
  * aliased tables, so they never capture a table of the outer query by accident.
@@ -43,7 +42,7 @@ export const initiativeCols: InitiativeCols = {
   hiddenSponsors: initiatives.hiddenSponsors,
 };
 
-/** Admins and financial users read every initiative, activity and payment (§4–5). */
+/** Admins and financial users read every initiative, activity and payment (docs/api-rules.md §4–5). */
 export function seesEverything(actor: Actor | null): boolean {
   const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
   return admin || actor?.role === 'financial';
@@ -85,7 +84,7 @@ export const activityOwnerOf = (actorId: number, activityId: SQLWrapper) =>
   select 1 from ${activityOwners}
   where ${activityOwners.activityId} = ${activityId} and ${activityOwners.userId} = ${actorId})`);
 
-/** insiders(I) of server-rules §4 as one SQL boolean for the initiative row `i`. */
+/** insiders(I) of docs/api-rules.md §4 as one SQL boolean for the initiative row `i`. */
 export function insiderOf(
   actor: Actor | null,
   i: Pick<InitiativeCols, 'id' | 'grantId'>,
@@ -98,7 +97,7 @@ export function insiderOf(
     or ${anyActivityOwnerOf(actor.id, i.id)})`;
 }
 
-/** An initiative is visible to anyone unless hidden; hidden ones to insiders (§7). */
+/** An initiative is visible to anyone unless hidden; hidden ones to insiders (docs/api-rules.md §7). */
 export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initiativeCols): SQL {
   if (seesEverything(actor)) return sql`true`;
   return correlated(sql`(${i.hidden} = false or ${insiderOf(actor, i)})`);
@@ -106,7 +105,7 @@ export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initi
 
 /**
  * The initiative's link to its grant, and so to its regulation and funder, is visible: to anyone
- * unless the initiative hides its sponsors, then to its insiders only (§6). Whatever a sponsor
+ * unless the initiative hides its sponsors, then to its insiders only (docs/api-rules.md §6). Whatever a sponsor
  * shows of its initiatives (names, counts, first id, money) goes through this, so that no grant
  * or regulation page reveals the link the initiative's own page hides.
  */
@@ -133,7 +132,7 @@ export function activityVisible(
 
 /**
  * A payment linked to initiative `i` is visible when neither it, its activity nor its initiative
- * is hidden; otherwise to insiders of the initiative, financial users and admins (§5, §7).
+ * is hidden; otherwise to insiders of the initiative, financial users and admins (docs/api-rules.md §5, docs/api-rules.md §7).
  * `activityHidden` may be null (no activity).
  */
 export function paymentVisible(
@@ -147,42 +146,3 @@ export function paymentVisible(
       and coalesce(${activityHidden}, false) = false)
     or ${insiderOf(actor, i)})`);
 }
-
-/**
- * Income (sum of positive amounts) and expenses (sum of negative amounts, ≤ 0) in cents of the
- * payments whose `column` equals `id` (§8). Hidden payments count. Activity-linked payments carry
- * their initiative's id as well, so `initiative_id` alone covers an initiative and its activities.
- */
-const totalPayments = alias(payments, 'total_payment');
-function sumOf(column: 'initiativeId' | 'activityId', id: SQLWrapper, sign: '>' | '<') {
-  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
-      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
-    from ${payments} ${totalPayments} where ${totalPayments[column]} = ${id})`).mapWith(Number);
-}
-export const initiativeTotals = (initiativeId: SQLWrapper) => ({
-  incomeCents: sumOf('initiativeId', initiativeId, '>'),
-  expensesCents: sumOf('initiativeId', initiativeId, '<'),
-});
-export const activityTotals = (activityId: SQLWrapper) => ({
-  incomeCents: sumOf('activityId', activityId, '>'),
-  expensesCents: sumOf('activityId', activityId, '<'),
-});
-
-/**
- * Totals of a grant: the sums over its initiatives' payments (§8). Hidden initiatives count like
- * hidden payments do; an initiative whose sponsor link the actor may not see does not, or the
- * difference with its own public totals would give the link away.
- */
-const grantInitiative = alias(initiatives, 'total_initiative');
-function grantSum(actor: Actor | null, grantId: SQLWrapper, sign: '>' | '<') {
-  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
-      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
-    from ${payments} ${totalPayments}
-    join ${initiatives} ${grantInitiative} on ${grantInitiative.id} = ${totalPayments.initiativeId}
-    where ${grantInitiative.grantId} = ${grantId}
-      and ${sponsorLinkVisible(actor, grantInitiative)})`).mapWith(Number);
-}
-export const grantTotals = (actor: Actor | null, grantId: SQLWrapper) => ({
-  incomeCents: grantSum(actor, grantId, '>'),
-  expensesCents: grantSum(actor, grantId, '<'),
-});

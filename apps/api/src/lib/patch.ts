@@ -1,7 +1,7 @@
 import { forbidden } from '../http/errors';
 
 /**
- * The fields of a PATCH body whose value differs from the stored one (server-rules §5): absent
+ * The fields of a PATCH body whose value differs from the stored one (docs/api-rules.md §5): absent
  * fields and unchanged echoed values are ignored; a changed field outside `allowed` is a 403.
  */
 export function changedFields<T extends Record<string, unknown>>(

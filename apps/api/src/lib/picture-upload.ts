@@ -5,11 +5,11 @@ import type { Executor } from '../db/client';
 import type { Ctx } from '../http/context';
 import { invalid, notFound, unsupportedMediaType } from '../http/errors';
 import { sniff, type Upload } from '../http/uploads';
-import { audit } from './audit';
-import { imageJob, MAX_PIXELS, signedPicture, storeFile } from './pictures';
-import { removeStoredFiles } from './purge';
+import { diff } from './audit';
+import { imageJob, MAX_PIXELS, removeStoredFiles, signedPicture, storeFile } from './pictures';
+import { write } from './write';
 
-/** Profile pictures of users, initiatives and activities (server-rules §11). */
+/** Profile pictures of users, initiatives and activities (docs/api-rules.md §11). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
@@ -65,25 +65,12 @@ export async function replacePicture(
   const type = await sniff(file, PICTURE_TYPES);
   await assertUsable(file.path);
   const key = await storeFile(ctx.storage, target.folder, file.path, type);
-  let oldKey: string | null;
   try {
-    oldKey = await ctx.db.transaction(async (tx) => {
-      const old = await target.swap(tx, key);
-      if (old === undefined) throw notFound(target.entityClass);
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: target.entityClass,
-        entityId: target.entityId,
-        action: 'update',
-        changes: { profile_picture: { from: old, to: key } },
-      });
-      return old;
-    });
+    await swapPicture(ctx, actor, target, key);
   } catch (e) {
     await removeStoredFiles(ctx, [key]);
     throw e;
   }
-  if (oldKey) await removeStoredFiles(ctx, [oldKey]);
   return signedPicture(ctx, key);
 }
 
@@ -96,19 +83,28 @@ export async function removePicture(
   actor: Actor,
   target: Pick<PictureTarget, 'entityClass' | 'entityId' | 'swap'>,
 ): Promise<void> {
-  const oldKey = await ctx.db.transaction(async (tx) => {
-    const old = await target.swap(tx, null);
-    if (old === undefined) throw notFound(target.entityClass);
-    if (old) {
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: target.entityClass,
-        entityId: target.entityId,
-        action: 'update',
-        changes: { profile_picture: { from: old, to: null } },
-      });
-    }
-    return old;
+  await swapPicture(ctx, actor, target, null);
+}
+
+/** Stores the new key (null: none) and audits the change; the old files go after the commit. */
+function swapPicture(
+  ctx: Ctx,
+  actor: Actor,
+  target: Pick<PictureTarget, 'entityClass' | 'entityId' | 'swap'>,
+  key: string | null,
+) {
+  return write(ctx, actor, {
+    run: async (tx) => {
+      const old = await target.swap(tx, key);
+      if (old === undefined) throw notFound(target.entityClass);
+      return old;
+    },
+    audit: (old) => ({
+      entityClass: target.entityClass,
+      entityId: target.entityId,
+      action: 'update',
+      changes: diff({ profile_picture: old }, { profile_picture: key }),
+    }),
+    files: (old) => (old ? [old] : []),
   });
-  if (oldKey) await removeStoredFiles(ctx, [oldKey]);
 }

@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Picture } from '@helder/shared/users';
 import type { Config } from '../config/env';
+import type { Ctx } from '../http/context';
 import { signFileUrl } from './file-urls';
 import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
 
 export const THUMBNAIL_SIZES = [128, 256, 512] as const;
-/** Pictures above this are refused from their header (server-rules §11: at most 40 megapixels). */
+/** Pictures above this are refused from their header (docs/api-rules.md §11: at most 40 megapixels). */
 export const MAX_PIXELS = 40_000_000;
 
 // Throughput matters less than a predictable footprint: one libvips thread per image, so the
@@ -49,6 +50,22 @@ export const pictureKeys = (key: string) => [
   key,
   ...THUMBNAIL_SIZES.map((s) => thumbnailKey(key, s)),
 ];
+
+/**
+ * Removes stored files (with their thumbnails) after the commit; a failure leaves an orphan
+ * file, never a broken row, and is only logged.
+ */
+export async function removeStoredFiles(ctx: Pick<Ctx, 'storage' | 'log'>, keys: string[]) {
+  if (keys.length === 0) return;
+  const all = keys.flatMap(pictureKeys);
+  // S3 deletes at most 1000 keys per request.
+  for (let i = 0; i < all.length; i += 1000) {
+    const batch = all.slice(i, i + 1000);
+    await ctx.storage.delete(batch).catch((err: unknown) => {
+      ctx.log.warn({ err, keys: batch }, 'could not remove stored files');
+    });
+  }
+}
 
 /**
  * Stores an image with 128/256/512 WebP thumbnails (fit inside, never upscaled) under a fresh
@@ -103,7 +120,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (server-rules §11). */
+/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (docs/api-rules.md §11). */
 export function signedPicture(ctx: { config: Config; clock: () => Date }, key: string): Picture {
   const now = ctx.clock();
   return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));

@@ -1,14 +1,15 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { activities, initiatives, paymentAttachments, payments } from '../db/schema';
-import type { Ctx } from '../http/context';
-import { pictureKeys } from './pictures';
 
 /**
- * The deletion cascade beneath initiatives and activities (server-rules §10), run inside the
- * transaction of the delete. Manual payments and their attachments go; bank-imported payments
- * survive, unlinked. The foreign keys cascade everything else (activities, owner links,
- * attachment rows). Storage files can only go after the commit, so the keys are returned.
+ * The deletion cascade beneath initiatives and activities (docs/api-rules.md §10), run inside
+ * the transaction of the delete. Manual payments and their attachments go; bank-imported
+ * payments survive, unlinked. The foreign keys cascade everything else (activities, owner
+ * links, attachment rows). Storage files can only go after the commit, so the keys are returned.
+ *
+ * It is not in the initiatives feature because funders, regulations and grants delete
+ * initiatives too, and the initiatives feature depends on them: importing it would be a cycle.
  */
 export interface Purged {
   /** Storage keys of the original files (pictures, attachments) to remove after the commit. */
@@ -83,20 +84,4 @@ export async function purgeActivity(tx: Executor, activityId: number): Promise<P
     deletedPayments: deleted.map((p) => p.id),
     unlinkedPayments: unlinked.map((p) => p.id),
   };
-}
-
-/**
- * Removes stored files (with their thumbnails) after the commit; a failure leaves an orphan
- * file, never a broken row, and is only logged.
- */
-export async function removeStoredFiles(ctx: Pick<Ctx, 'storage' | 'log'>, keys: string[]) {
-  if (keys.length === 0) return;
-  const all = keys.flatMap(pictureKeys);
-  // S3 deletes at most 1000 keys per request.
-  for (let i = 0; i < all.length; i += 1000) {
-    const batch = all.slice(i, i + 1000);
-    await ctx.storage.delete(batch).catch((err: unknown) => {
-      ctx.log.warn({ err, keys: batch }, 'could not remove stored files');
-    });
-  }
 }

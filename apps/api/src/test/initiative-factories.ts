@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { z } from 'zod';
+import { activityBody } from '@helder/shared/activities';
+import { initiativeBody } from '@helder/shared/initiatives';
+import { eurosToCents } from '@helder/shared/money';
 import {
   activities,
   activityOwners,
@@ -17,34 +21,68 @@ import {
   createFunder,
   createGrant,
   createRegulation,
-  createSponsorTree,
-} from './sponsor-factories';
+  createFunderTree,
+} from './funder-factories';
 import { uniq } from './http';
 
 /**
  * Initiative, activity, payment and attachment rows inserted straight into the database (no
  * API, no audit), each with a unique name: `const i = await createInitiative(t, grant.id)`.
+ * Initiative and activity defaults are create bodies of the API, parsed by its schemas.
  */
+
+/** A create body of `POST /funder/:funderId/regulation/:regulationId/grant/:grantId/initiative`. */
+export const initiativeInput = (
+  overrides: Partial<z.input<typeof initiativeBody>> = {},
+): z.input<typeof initiativeBody> => ({
+  name: `Initiatief ${uniq()}`,
+  description: 'Samen maken we de buurt mooier.',
+  purpose: 'Ontmoeting',
+  target_audience: 'Buurtbewoners',
+  owner: 'Stichting De Buurt',
+  owner_email: 'info@debuurt.test',
+  address_applicant: 'Dorpsstraat 1, Amsterdam',
+  kvk_registration: '12345678',
+  location: 'Amsterdam-Noord',
+  budget: 5_000,
+  ...overrides,
+});
+
+/** A create body of `POST /initiative/:initiativeId/activity`. */
+export const activityInput = (
+  overrides: Partial<z.input<typeof activityBody>> = {},
+): z.input<typeof activityBody> => ({
+  name: `Activiteit ${uniq()}`,
+  description: 'Een middag voor de hele straat.',
+  purpose: 'Verbinding',
+  target_audience: 'Jong en oud',
+  budget: 1_000,
+  ...overrides,
+});
 
 export async function createInitiative(
   t: TestApp,
   grantId: number,
   overrides: Partial<Omit<typeof initiatives.$inferInsert, 'id' | 'grantId'>> = {},
 ) {
+  const input = initiativeBody.parse(initiativeInput());
   const [row] = await t.database.db
     .insert(initiatives)
     .values({
       grantId,
-      name: `Initiatief ${uniq()}`,
-      description: 'Samen maken we de buurt mooier.',
-      purpose: 'Ontmoeting',
-      targetAudience: 'Buurtbewoners',
-      owner: 'Stichting De Buurt',
-      ownerEmail: 'info@debuurt.test',
-      addressApplicant: 'Dorpsstraat 1, Amsterdam',
-      kvkRegistration: '12345678',
-      location: 'Amsterdam-Noord',
-      budgetCents: 500_000,
+      name: input.name,
+      description: input.description,
+      purpose: input.purpose,
+      targetAudience: input.target_audience,
+      owner: input.owner,
+      ownerEmail: input.owner_email,
+      legalEntity: input.legal_entity,
+      addressApplicant: input.address_applicant,
+      kvkRegistration: input.kvk_registration,
+      location: input.location,
+      budgetCents: eurosToCents(input.budget),
+      hidden: input.hidden,
+      hiddenSponsors: input.hidden_sponsors,
       ...overrides,
     })
     .returning();
@@ -56,15 +94,17 @@ export async function createActivity(
   initiativeId: number,
   overrides: Partial<Omit<typeof activities.$inferInsert, 'id' | 'initiativeId'>> = {},
 ) {
+  const input = activityBody.parse(activityInput());
   const [row] = await t.database.db
     .insert(activities)
     .values({
       initiativeId,
-      name: `Activiteit ${uniq()}`,
-      description: 'Een middag voor de hele straat.',
-      purpose: 'Verbinding',
-      targetAudience: 'Jong en oud',
-      budgetCents: 100_000,
+      name: input.name,
+      description: input.description,
+      purpose: input.purpose,
+      targetAudience: input.target_audience,
+      budgetCents: eurosToCents(input.budget),
+      hidden: input.hidden,
       ...overrides,
     })
     .returning();
@@ -138,12 +178,12 @@ export async function createInitiativeTree(
   t: TestApp,
   overrides: Parameters<typeof createInitiative>[2] = {},
 ) {
-  const tree = await createSponsorTree(t);
+  const tree = await createFunderTree(t);
   const initiative = await createInitiative(t, tree.grant.id, overrides);
   return { ...tree, initiative };
 }
 
-/** One user per role of server-rules §4, for tests that walk the permission matrix. */
+/** One user per role of docs/api-rules.md §4, for tests that walk the permission matrix. */
 export async function createCast(t: TestApp) {
   const make = (overrides: Parameters<typeof createUser>[1] = {}) =>
     createUser(t, { password: null, ...overrides });

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every change: who, when, which entity, which fields from → to (server-rules §14). */
+/** Every change: who, when, which entity, which fields from → to (docs/api-rules.md §14). */
 export const auditLog = pgTable(
   'audit_log',
   {

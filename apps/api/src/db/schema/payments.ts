@@ -16,10 +16,10 @@ import { activities, initiatives } from './initiatives';
  * A payment: signed amount in cents (income > 0, expense < 0), manual ('handmatig') or imported
  * from a bank account. A payment linked to an activity is always linked to that activity's
  * initiative too: the composite key (activity_id, initiative_id) enforces it, so totals of an
- * initiative are a sum over `initiative_id` alone (server-rules §8).
+ * initiative are a sum over `initiative_id` alone (docs/api-rules.md §8).
  *
  * Deleting an initiative or activity deletes its manual payments in the service (server-rules
- * §10); the `set null` keys are the safety net that leaves bank-imported payments unlinked.
+ * docs/api-rules.md §10); the `set null` keys are the safety net that leaves bank-imported payments unlinked.
  */
 export const payments = pgTable(
   'payments',

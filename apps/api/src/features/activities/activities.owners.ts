@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { can, type Actor } from '@helder/shared/permissions';
+import type { Actor } from '@helder/shared/permissions';
 import type { Picture } from '@helder/shared/users';
 import { activities, activityOwners } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
-import { ownersJson, replaceOwners, toOwner } from '../initiatives';
+import { authorize } from '../../lib/write';
+import { ownersJson, toOwner } from '../initiatives';
+import { replaceUserLinks } from '../users';
 import { findActivity, type ActivityPath } from './activities.service';
 
 /** An activity's owners (activiteitnemers) and picture. */
@@ -15,34 +16,19 @@ import { findActivity, type ActivityPath } from './activities.service';
 export async function setActivityOwners(ctx: Ctx, path: ActivityPath, userIds: number[]) {
   const actor = requireActor(ctx);
   const row = await findActivity(ctx, path);
-  if (!can(actor, 'set_owners', row.subject)) {
-    throw forbidden('You may not set the owners of this activity');
-  }
+  authorize(actor, 'set_owners', row.subject, 'You may not set the owners of this activity');
   const id = row.id;
-  await replaceOwners(
+  await replaceUserLinks(
     ctx,
     actor,
     {
       entityClass: 'Activity',
       entityId: id,
-      lock: async (tx) =>
-        (
-          await tx
-            .select({ id: activities.id })
-            .from(activities)
-            .where(eq(activities.id, id))
-            .for('no key update')
-        ).length > 0,
-      clear: async (tx) =>
-        (
-          await tx
-            .delete(activityOwners)
-            .where(eq(activityOwners.activityId, id))
-            .returning({ userId: activityOwners.userId })
-        ).map((r) => r.userId),
-      insert: async (tx, ids) => {
-        await tx.insert(activityOwners).values(ids.map((userId) => ({ activityId: id, userId })));
-      },
+      parent: activities,
+      links: activityOwners,
+      where: eq(activityOwners.activityId, id),
+      row: (userId) => ({ activityId: id, userId }),
+      audited: 'owners',
     },
     userIds,
   );
@@ -65,7 +51,7 @@ async function pictureOf(
 ): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findActivity(ctx, path);
-  if (!can(actor, 'edit', row.subject)) throw forbidden('You may not edit this activity');
+  authorize(actor, 'edit', row.subject, 'You may not edit this activity');
   const id = row.id;
   return {
     actor,

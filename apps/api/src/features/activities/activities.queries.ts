@@ -2,8 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Actor, Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { activities, activityOwners, grants, initiatives } from '../../db/schema';
-import { activityTotals } from '../../lib/initiative-sql';
-import { ownersJson, relationColumns, toInitiativeRelations } from '../initiatives';
+import { activityTotals, ownersJson, relationColumns, toInitiativeRelations } from '../initiatives';
 
 /**
  * One activity with everything its response shows and the caller's relations (to its
@@ -59,7 +58,7 @@ export async function selectActivityAccess(db: Executor, actor: Actor | null, id
 }
 export type ActivityAccessRow = NonNullable<Awaited<ReturnType<typeof selectActivityAccess>>>;
 
-/** The Activity subject: hidden when it or its initiative is (server-rules §7). */
+/** The Activity subject: hidden when it or its initiative is (docs/api-rules.md §7). */
 export const activitySubject = (
   row: Pick<ActivityAccessRow, 'hidden' | 'initiativeHidden'> &
     Parameters<typeof toInitiativeRelations>[0],

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Activity, activityBody, activityPatch } from '@helder/shared/activities';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
@@ -6,10 +5,10 @@ import { isParent } from '@helder/shared/http';
 import { can, editableFields } from '@helder/shared/permissions';
 import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
-import { audit, diff } from '../../lib/audit';
+import { conflict, notFound } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
-import { purgeActivity, removeStoredFiles } from '../../lib/purge';
+import { purgeActivity } from '../../lib/purge';
+import { authorize, entityWriter } from '../../lib/write';
 import { findInitiative, toOwner } from '../initiatives';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -30,15 +29,12 @@ export interface ActivityPath {
 
 const nameTaken = () =>
   conflict('NAME_TAKEN', 'This initiative already has an activity with this name');
-
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (uniqueViolation(e) !== null) throw nameTaken();
-    throw e;
-  }
-}
+const writes = entityWriter({
+  entityClass: 'Activity',
+  table: activities,
+  parent: { entityClass: 'Initiative', table: initiatives },
+  onConflict: nameTaken,
+});
 
 /** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
 export async function findActivity(ctx: Ctx, path: ActivityPath) {
@@ -47,6 +43,15 @@ export async function findActivity(ctx: Ctx, path: ActivityPath) {
   const subject = activitySubject(row);
   if (!can(ctx.actor, 'read', subject)) throw notFound('Activity');
   return { ...row, subject };
+}
+
+/**
+ * entity-access for Activity: hidden flags (its own and its initiative's) and the caller's
+ * relations in one statement.
+ */
+export async function loadActivitySubject(ctx: Ctx, id: number) {
+  const row = await selectActivityAccess(ctx.db, ctx.actor, id);
+  return row ? activitySubject(row) : null;
 }
 
 async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
@@ -61,7 +66,7 @@ async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
   return row;
 }
 
-/** The one mapper from an activity row to the response; money in euros (server-rules §8). */
+/** The one mapper from an activity row to the response; money in euros (docs/api-rules.md §8). */
 function toActivity(ctx: Ctx, row: ActivityRow): Activity {
   return {
     id: row.id,
@@ -102,50 +107,35 @@ const columnsOf = (input: Partial<ActivityInput>) => ({
 export async function createActivity(ctx: Ctx, initiativeId: number, input: ActivityInput) {
   const actor = requireActor(ctx);
   const initiative = await findInitiative(ctx, initiativeId);
-  if (!can(actor, 'create_activity', initiative.subject)) {
-    throw forbidden('You may not create activities in this initiative');
-  }
-  if (await activityNameTaken(ctx.db, initiativeId, input.name)) throw nameTaken();
-  const id = await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      // Share-lock the initiative so that a concurrent delete cannot orphan the insert.
-      const [parent] = await tx
-        .select({ id: initiatives.id })
-        .from(initiatives)
-        .where(eq(initiatives.id, initiativeId))
-        .for('key share');
-      if (!parent) throw notFound('Initiative');
-      const [row] = await tx
-        .insert(activities)
-        .values({
-          initiativeId,
-          name: input.name,
-          description: input.description,
-          purpose: input.purpose,
-          targetAudience: input.target_audience,
-          budgetCents: eurosToCents(input.budget),
-          hidden: input.hidden,
-        })
-        .returning({ id: activities.id });
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Activity',
-        entityId: row!.id,
-        action: 'create',
-        changes: diff({}, { initiative_id: initiativeId, ...input }),
-      });
-      return row!.id;
-    }),
+  authorize(
+    actor,
+    'create_activity',
+    initiative.subject,
+    'You may not create activities in this initiative',
   );
+  if (await activityNameTaken(ctx.db, initiativeId, input.name)) throw nameTaken();
+  const id = await writes.create(ctx, actor, {
+    parentId: initiativeId,
+    values: {
+      initiativeId,
+      name: input.name,
+      description: input.description,
+      purpose: input.purpose,
+      targetAudience: input.target_audience,
+      budgetCents: eurosToCents(input.budget),
+      hidden: input.hidden,
+    },
+    audited: { initiative_id: initiativeId, ...input },
+  });
   return getActivity(ctx, { initiativeId, activityId: id });
 }
 
-/** Field-level edit (server-rules §5–6): a changed field outside edit-fields is a 403. */
+/** Field-level edit (docs/api-rules.md §5–6): a changed field outside edit-fields is a 403. */
 export async function updateActivity(ctx: Ctx, path: ActivityPath, input: ActivityPatch) {
   const actor = requireActor(ctx);
   const row = await findDetail(ctx, path);
   const subject = activitySubject(row);
-  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this activity');
+  authorize(actor, 'edit', subject, 'You may not edit this activity');
   const before = {
     name: row.name,
     description: row.description,
@@ -162,56 +152,29 @@ export async function updateActivity(ctx: Ctx, path: ActivityPath, input: Activi
   ) {
     throw nameTaken();
   }
-  await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(activities)
-        .set(columnsOf(changes))
-        .where(eq(activities.id, row.id))
-        .returning({ id: activities.id });
-      if (updated.length === 0) throw notFound('Activity');
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Activity',
-        entityId: row.id,
-        action: 'update',
-        changes: diff(before, changes),
-      });
-    }),
-  );
+  await writes.update(ctx, actor, row.id, { set: columnsOf(changes), before, changes });
   return getActivity(ctx, path);
 }
 
 /**
  * Deletes the activity with its owner links and manual payments in one transaction; its bank
- * payments stay linked to the initiative; files go after the commit (server-rules §10).
+ * payments stay linked to the initiative; files go after the commit (docs/api-rules.md §10).
  */
 export async function deleteActivity(ctx: Ctx, path: ActivityPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findActivity(ctx, path);
-  if (!can(actor, 'delete', row.subject)) throw forbidden('You may not delete this activity');
-  const purged = await ctx.db.transaction(async (tx) => {
-    const result = await purgeActivity(tx, row.id);
-    const deleted = await tx
-      .delete(activities)
-      .where(eq(activities.id, row.id))
-      .returning({ id: activities.id });
-    if (deleted.length === 0) throw notFound('Activity');
-    await audit(tx, {
-      actorId: actor.id,
-      entityClass: 'Activity',
-      entityId: row.id,
-      action: 'delete',
-      changes: diff(
-        {
-          name: row.name,
-          deleted_payments: result.deletedPayments,
-          unlinked_payments: result.unlinkedPayments,
+  authorize(actor, 'delete', row.subject, 'You may not delete this activity');
+  await writes.remove(ctx, actor, row.id, {
+    audited: { name: row.name },
+    beneath: async (tx) => {
+      const purged = await purgeActivity(tx, row.id);
+      return {
+        audited: {
+          deleted_payments: purged.deletedPayments,
+          unlinked_payments: purged.unlinkedPayments,
         },
-        { name: null, deleted_payments: [], unlinked_payments: [] },
-      ),
-    });
-    return result;
+        fileKeys: purged.fileKeys,
+      };
+    },
   });
-  await removeStoredFiles(ctx, purged.fileKeys);
 }

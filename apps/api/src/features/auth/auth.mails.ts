@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../lib/mail';
 
-/** Dutch by default (server-rules §12); plain text plus simple HTML. */
+/** Dutch by default (docs/api-rules.md §12); plain text plus simple HTML. */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function mail(

@@ -9,11 +9,16 @@ import {
   login,
   resetPassword,
 } from './auth.service';
+import type { SubjectLoaders } from './subjects';
 
 const MINUTE = 60_000;
 
-/** HTTP only: the rules live in auth.service.ts. */
-export async function authRoutes(api: FastifyInstance, config: Config) {
+/**
+ * HTTP only: the rules live in auth.service.ts. entity-access answers for every entity class
+ * through `subjects`, which the feature list passes in: the features that own the classes
+ * depend on auth, so auth cannot import them.
+ */
+export async function authRoutes(api: FastifyInstance, config: Config, subjects: SubjectLoaders) {
   const perMinute = config.authRateLimit;
   registerEndpoint(api, authContract.login, ({ ctx, body }) => login(ctx, body), {
     rateLimit: { max: perMinute, timeWindow: MINUTE },
@@ -40,10 +45,10 @@ export async function authRoutes(api: FastifyInstance, config: Config) {
   );
 
   registerEndpoint(api, authContract.actions, async ({ ctx, query }) => ({
-    actions: await entityActions(ctx, query),
+    actions: await entityActions(ctx, subjects, query),
   }));
 
   registerEndpoint(api, authContract.editFields, async ({ ctx, query }) => ({
-    fields: await entityEditFields(ctx, query),
+    fields: await entityEditFields(ctx, subjects, query),
   }));
 }

@@ -16,14 +16,14 @@ import { audit } from '../../lib/audit';
 import { signAccessToken } from '../../lib/jwt';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { consumePasswordToken, sendPasswordReset, storePassword } from './auth.tokens';
-import { loadSubject } from './subjects';
+import { loadSubject, type SubjectLoaders } from './subjects';
 
 type LoginInput = z.output<typeof loginBody>;
 type ForgotInput = z.output<typeof forgotPasswordBody>;
 type ResetInput = z.output<typeof resetPasswordBody>;
 type EntityAccessInput = z.output<typeof entityAccessQuery>;
 
-/** The user with this e-mail address, compared case-insensitively (server-rules §3, §9). */
+/** The user with this e-mail address, compared case-insensitively (docs/api-rules.md §3, docs/api-rules.md §9). */
 export async function findUserByEmail(db: Executor, email: string) {
   const [user] = await db
     .select({
@@ -96,17 +96,25 @@ export async function resetPassword(ctx: Ctx, input: ResetInput): Promise<void> 
 }
 
 /** The caller's actions: class-level without an id, else on the entity (404 if not readable). */
-export async function entityActions(ctx: Ctx, input: EntityAccessInput): Promise<string[]> {
+export async function entityActions(
+  ctx: Ctx,
+  loaders: SubjectLoaders,
+  input: EntityAccessInput,
+): Promise<string[]> {
   if (input.entity_id === undefined) return classActions(ctx.actor, input.entity_class);
-  const subject = await loadSubject(ctx, input.entity_class, input.entity_id);
+  const subject = await loadSubject(ctx, loaders, input.entity_class, input.entity_id);
   if (!subject) throw notFound(input.entity_class);
   return allowedActions(ctx.actor, subject);
 }
 
 /** The fields the caller may PATCH on the entity; none at class level. */
-export async function entityEditFields(ctx: Ctx, input: EntityAccessInput): Promise<string[]> {
+export async function entityEditFields(
+  ctx: Ctx,
+  loaders: SubjectLoaders,
+  input: EntityAccessInput,
+): Promise<string[]> {
   if (input.entity_id === undefined) return [];
-  const subject = await loadSubject(ctx, input.entity_class, input.entity_id);
+  const subject = await loadSubject(ctx, loaders, input.entity_class, input.entity_id);
   if (!subject) throw notFound(input.entity_class);
   return editableFields(ctx.actor, subject);
 }

@@ -7,4 +7,4 @@ export {
   sendPasswordReset,
 } from './auth.tokens';
 export { findUserByEmail } from './auth.service';
-export { loadSubject, registerSubjectLoader, type SubjectLoader } from './subjects';
+export type { SubjectLoader, SubjectLoaders, SubjectOf } from './subjects';

@@ -1,53 +1,30 @@
-import { eq } from 'drizzle-orm';
 import { can, type EntityClass, type Subject } from '@helder/shared/permissions';
-import { users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 
 /**
- * How `entity-access` (and any service) turns an entity id into the permission Subject of
- * `can()`. Each feature registers the loader of its own class, from its `index.ts`:
- *
- *   registerSubjectLoader('Funder', async (ctx, id) => ...)
- *
- * A loader returns null when the entity does not exist; relations of the caller (`ctx.actor`)
- * are computed inside it, ideally in one query.
+ * How `entity-access` turns an entity id into the permission Subject of `can()` (ADR 0004). A
+ * loader returns null when the entity does not exist; the caller's relations (`ctx.actor`) are
+ * computed inside it, ideally in one query. Each feature exports the loader of its own class;
+ * `features/subjects.ts` keys them all by class, so a class without a loader does not compile.
  */
 export type SubjectOf<C extends EntityClass> = Extract<Subject, { type: C }>;
 export type SubjectLoader<C extends EntityClass> = (
   ctx: Ctx,
   id: number,
 ) => Promise<SubjectOf<C> | null>;
-
-const loaders = new Map<EntityClass, SubjectLoader<EntityClass>>();
-
-export function registerSubjectLoader<C extends EntityClass>(
-  entityClass: C,
-  loader: SubjectLoader<C>,
-) {
-  if (loaders.has(entityClass)) throw new Error(`A subject loader for ${entityClass} exists`);
-  loaders.set(entityClass, loader as unknown as SubjectLoader<EntityClass>);
-}
+export type SubjectLoaders = { readonly [C in EntityClass]: SubjectLoader<C> };
 
 /**
- * The Subject of an entity the caller may read; null when it does not exist, is invisible to
- * the caller, or its class has no loader yet (all of which are a 404 to the client).
+ * The Subject of an entity the caller may read; null when it does not exist or is invisible to
+ * the caller (both a 404 to the client).
  */
 export async function loadSubject(
   ctx: Ctx,
+  loaders: SubjectLoaders,
   entityClass: EntityClass,
   id: number,
 ): Promise<Subject | null> {
-  const loader = loaders.get(entityClass);
-  if (!loader) return null;
-  const subject = await loader(ctx, id);
+  const subject = await (loaders[entityClass] as SubjectLoader<EntityClass>)(ctx, id);
   if (subject === null || !can(ctx.actor, 'read', subject)) return null;
   return subject;
 }
-
-registerSubjectLoader('User', async (ctx, id) => {
-  const [row] = await ctx.db
-    .select({ id: users.id, hidden: users.hidden, isSuperuser: users.isSuperuser })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ? { type: 'User', ...row } : null;
-});

@@ -5,7 +5,7 @@ import { CONTENT_TYPES } from '../../lib/pictures';
 
 const query = z.object({ exp: z.coerce.number().int(), sig: z.string().max(128) });
 
-/** Serves stored files behind signed, expiring URLs (server-rules §11). */
+/** Serves stored files behind signed, expiring URLs (docs/api-rules.md §11). */
 export async function filesRoutes(api: FastifyInstance) {
   api.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];

@@ -1,22 +1,27 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Funder, FunderDetail, funderBody, funderPatch } from '@helder/shared/funders';
-import { can, editableFields, type Subject } from '@helder/shared/permissions';
+import { editableFields, type Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
-import { audit, diff } from '../../lib/audit';
+import { conflict, notFound } from '../../http/errors';
 import { correlated } from '../../lib/initiative-sql';
 import { changedFields } from '../../lib/patch';
-import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
+import { purgeInitiatives } from '../../lib/purge';
+import { authorize, entityWriter } from '../../lib/write';
 
 type FunderInput = z.output<typeof funderBody>;
 type FunderPatch = z.output<typeof funderPatch>;
 
-/** Funders have no scoped roles: admins manage them, everyone reads (server-rules §5). */
-const FUNDER: Subject = { type: 'Funder' };
+/** Funders have no scoped roles: admins manage them, everyone reads (docs/api-rules.md §5). */
+const FUNDER = { type: 'Funder' } as const satisfies Subject;
 const nameTaken = () => conflict('NAME_TAKEN', 'A funder with this name already exists');
+const writes = entityWriter({
+  entityClass: 'Funder',
+  table: funders,
+  onConflict: nameTaken,
+});
 
 const funderColumns = { id: funders.id, name: funders.name, url: funders.url };
 
@@ -25,13 +30,18 @@ export async function findFunder(db: Executor, id: number): Promise<Funder | und
   return row;
 }
 
+/** entity-access for Funder: without scoped roles, existence is all it needs. */
+export async function loadFunderSubject(ctx: Ctx, id: number) {
+  return (await findFunder(ctx.db, id)) ? FUNDER : null;
+}
+
 async function requireFunder(ctx: Ctx, id: number): Promise<Funder> {
   const row = await findFunder(ctx.db, id);
   if (!row) throw notFound('Funder');
   return row;
 }
 
-/** Funder names are unique case-insensitively (server-rules §9). */
+/** Funder names are unique case-insensitively (docs/api-rules.md §9). */
 async function funderNameTaken(db: Executor, name: string, exceptId?: number) {
   const [row] = await db
     .select({ id: funders.id })
@@ -44,16 +54,6 @@ async function funderNameTaken(db: Executor, name: string, exceptId?: number) {
     )
     .limit(1);
   return row !== undefined;
-}
-
-/** Runs a write; the unique-index race behind the service's own check becomes the same 409. */
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (uniqueViolation(e) !== null) throw nameTaken();
-    throw e;
-  }
 }
 
 export async function listFunders(
@@ -85,99 +85,59 @@ export async function getFunder(ctx: Ctx, id: number): Promise<FunderDetail> {
 
 export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder> {
   const actor = requireActor(ctx);
-  if (!can(actor, 'create', FUNDER)) throw forbidden('Only administrators can create funders');
+  authorize(actor, 'create', FUNDER, 'Only administrators can create funders');
   if (await funderNameTaken(ctx.db, input.name)) throw nameTaken();
-  return guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(funders).values(input).returning(funderColumns);
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Funder',
-        entityId: row!.id,
-        action: 'create',
-        changes: diff({}, input),
-      });
-      return row!;
-    }),
-  );
+  const id = await writes.create(ctx, actor, { values: input, audited: input });
+  return requireFunder(ctx, id);
 }
 
 export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Promise<Funder> {
   const actor = requireActor(ctx);
   const row = await requireFunder(ctx, id);
-  if (!can(actor, 'edit', FUNDER)) throw forbidden('Only administrators can edit funders');
+  authorize(actor, 'edit', FUNDER, 'Only administrators can edit funders');
   const before = { name: row.name, url: row.url };
   const changes = changedFields(before, input, editableFields(actor, FUNDER));
   if (Object.keys(changes).length === 0) return row;
   if (changes.name !== undefined && (await funderNameTaken(ctx.db, changes.name, id))) {
     throw nameTaken();
   }
-  return guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(funders)
-        .set(changes)
-        .where(eq(funders.id, id))
-        .returning(funderColumns);
-      if (!updated) throw notFound('Funder');
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Funder',
-        entityId: id,
-        action: 'update',
-        changes: diff(before, changes),
-      });
-      return updated;
-    }),
-  );
+  await writes.update(ctx, actor, id, { set: changes, before, changes });
+  return requireFunder(ctx, id);
 }
 
 /**
  * Deletes a funder with its regulations, grants and their officer/overseer links in one
- * transaction (the foreign keys cascade; server-rules §10). Manual payments of the initiatives
+ * transaction (the foreign keys cascade; docs/api-rules.md §10). Manual payments of the initiatives
  * beneath go, bank payments stay unlinked; pictures and attachments go after the commit.
  */
 export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await requireFunder(ctx, id);
-  if (!can(actor, 'delete', FUNDER)) throw forbidden('Only administrators can delete funders');
-  const purged = await ctx.db.transaction(async (tx) => {
-    const files = await purgeInitiatives(
-      tx,
-      inArray(
-        initiatives.grantId,
-        tx
-          .select({ id: grants.id })
-          .from(grants)
-          .innerJoin(regulations, eq(regulations.id, grants.regulationId))
-          .where(eq(regulations.funderId, id)),
-      ),
-    );
-    const [beneath] = await tx
-      .select({
-        regulations: sql<number[]>`coalesce(json_agg(distinct ${regulations.id}), '[]'::json)`,
-        grants: sql<number[]>`coalesce(json_agg(distinct ${grants.id})
-          filter (where ${grants.id} is not null), '[]'::json)`,
-      })
-      .from(regulations)
-      .leftJoin(grants, eq(grants.regulationId, regulations.id))
-      .where(eq(regulations.funderId, id));
-    const deleted = await tx
-      .delete(funders)
-      .where(eq(funders.id, id))
-      .returning({ id: funders.id });
-    if (deleted.length === 0) throw notFound('Funder');
-    await audit(tx, {
-      actorId: actor.id,
-      entityClass: 'Funder',
-      entityId: id,
-      action: 'delete',
-      changes: diff(
-        { name: row.name, url: row.url, ...beneath },
-        { name: null, url: null, regulations: [], grants: [] },
-      ),
-    });
-    return files;
+  authorize(actor, 'delete', FUNDER, 'Only administrators can delete funders');
+  await writes.remove(ctx, actor, id, {
+    audited: { name: row.name, url: row.url },
+    beneath: async (tx) => {
+      const purged = await purgeInitiatives(
+        tx,
+        inArray(
+          initiatives.grantId,
+          tx
+            .select({ id: grants.id })
+            .from(grants)
+            .innerJoin(regulations, eq(regulations.id, grants.regulationId))
+            .where(eq(regulations.funderId, id)),
+        ),
+      );
+      const [audited] = await tx
+        .select({
+          regulations: sql<number[]>`coalesce(json_agg(distinct ${regulations.id}), '[]'::json)`,
+          grants: sql<number[]>`coalesce(json_agg(distinct ${grants.id})
+            filter (where ${grants.id} is not null), '[]'::json)`,
+        })
+        .from(regulations)
+        .leftJoin(grants, eq(grants.regulationId, regulations.id))
+        .where(eq(regulations.funderId, id));
+      return { audited, fileKeys: purged.fileKeys };
+    },
   });
-  await removeStoredFiles(ctx, purged.fileKeys);
 }

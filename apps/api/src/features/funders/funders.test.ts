@@ -17,7 +17,7 @@ import {
   createFunder,
   createGrant,
   createRegulation,
-} from '../../test/sponsor-factories';
+} from '../../test/funder-factories';
 import { uniq } from '../../test/http';
 
 let t: TestApp;

@@ -3,7 +3,8 @@ import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { correlated, listedUnderSponsor } from '../../lib/initiative-sql';
-import { grantFigures, officerRoles, peopleJson, toRelations } from '../regulations';
+import { grantFigures, officerRoles, toRelations } from '../regulations';
+import { peopleJson } from '../users';
 
 export interface InitiativeRef {
   id: number;
@@ -78,7 +79,7 @@ export function grantRelations(row: Pick<GrantRow, 'roles' | 'isOverseer'>): Rel
 }
 
 /**
- * Which uniqueness rule (server-rules §9) a grant name/reference would break: the reference is
+ * Which uniqueness rule (docs/api-rules.md §9) a grant name/reference would break: the reference is
  * unique overall, the name within the regulation; both case-insensitively.
  */
 export async function grantConflict(

@@ -3,21 +3,15 @@ import type { z } from 'zod';
 import type { Grant, grantBody, grantPatch } from '@helder/shared/grants';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { can, editableFields, type Subject } from '@helder/shared/permissions';
+import { editableFields, type Subject } from '@helder/shared/permissions';
 import { grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
-import { audit, diff } from '../../lib/audit';
+import { conflict, notFound } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
-import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
-
-import {
-  findRegulation,
-  lockVisibleUsers,
-  regulationSubject,
-  toPerson,
-  type RegulationPath,
-} from '../regulations';
+import { purgeInitiatives } from '../../lib/purge';
+import { authorize, entityWriter } from '../../lib/write';
+import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
+import { replaceUserLinks, toPerson } from '../users';
 import {
   conflictCodeOf,
   grantConflict,
@@ -39,19 +33,15 @@ const MESSAGES = {
   NAME_TAKEN: 'This regulation already has a grant with this name',
 } as const;
 const taken = (code: keyof typeof MESSAGES) => conflict(code, MESSAGES[code]);
+const writes = entityWriter({
+  entityClass: 'Grant',
+  table: grants,
+  parent: { entityClass: 'Regulation', table: regulations },
+  onConflict: (index) => taken(conflictCodeOf(index)),
+});
 
 export const grantSubject = (row: Pick<GrantRow, 'roles' | 'isOverseer'>) =>
   ({ type: 'Grant', relations: grantRelations(row) }) satisfies Subject;
-
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    const index = uniqueViolation(e);
-    if (index !== null) throw taken(conflictCodeOf(index));
-    throw e;
-  }
-}
 
 /** The grant at the path with the caller's relations, or 404 (unknown or under another parent). */
 export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
@@ -66,7 +56,13 @@ export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
   return row;
 }
 
-/** The one mapper from a grant row to the response; money in euros (server-rules §8). */
+/** entity-access for Grant: officer roles of its regulation and overseer, in the row's statement. */
+export async function loadGrantSubject(ctx: Ctx, id: number) {
+  const row = await selectGrant(ctx.db, ctx.actor, id);
+  return row ? grantSubject(row) : null;
+}
+
+/** The one mapper from a grant row to the response; money in euros (docs/api-rules.md §8). */
 function toGrant(ctx: Ctx, row: GrantRow): Grant {
   return {
     id: row.id,
@@ -105,39 +101,24 @@ export async function getGrant(ctx: Ctx, path: GrantPath): Promise<Grant> {
 export async function createGrant(ctx: Ctx, path: RegulationPath, input: GrantInput) {
   const actor = requireActor(ctx);
   const regulation = await findRegulation(ctx, path);
-  if (!can(actor, 'create_grant', regulationSubject(regulation))) {
-    throw forbidden('Only administrators and grant officers of this regulation can create grants');
-  }
+  authorize(
+    actor,
+    'create_grant',
+    regulationSubject(regulation),
+    'Only administrators and grant officers of this regulation can create grants',
+  );
   const clash = await grantConflict(ctx.db, { regulationId: regulation.id, ...input });
   if (clash) throw taken(clash);
-  const id = await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      // Share-lock the regulation so that a concurrent delete cannot orphan the insert.
-      const [parent] = await tx
-        .select({ id: regulations.id })
-        .from(regulations)
-        .where(eq(regulations.id, regulation.id))
-        .for('key share');
-      if (!parent) throw notFound('Regulation');
-      const [row] = await tx
-        .insert(grants)
-        .values({
-          regulationId: regulation.id,
-          name: input.name,
-          reference: input.reference,
-          budgetCents: eurosToCents(input.budget),
-        })
-        .returning({ id: grants.id });
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Grant',
-        entityId: row!.id,
-        action: 'create',
-        changes: diff({}, { regulation_id: regulation.id, ...input }),
-      });
-      return row!.id;
-    }),
-  );
+  const id = await writes.create(ctx, actor, {
+    parentId: regulation.id,
+    values: {
+      regulationId: regulation.id,
+      name: input.name,
+      reference: input.reference,
+      budgetCents: eurosToCents(input.budget),
+    },
+    audited: { regulation_id: regulation.id, ...input },
+  });
   return readGrant(ctx, id);
 }
 
@@ -145,7 +126,7 @@ export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch):
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
   const subject = grantSubject(row);
-  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this grant');
+  authorize(actor, 'edit', subject, 'You may not edit this grant');
   const before = {
     name: row.name,
     reference: row.reference,
@@ -155,99 +136,56 @@ export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch):
   if (Object.keys(changes).length === 0) return toGrant(ctx, row);
   const clash = await grantConflict(ctx.db, { regulationId: row.regulationId, ...changes }, row.id);
   if (clash) throw taken(clash);
-  await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(grants)
-        .set({
-          name: changes.name,
-          reference: changes.reference,
-          budgetCents: changes.budget === undefined ? undefined : eurosToCents(changes.budget),
-        })
-        .where(eq(grants.id, row.id))
-        .returning({ id: grants.id });
-      if (updated.length === 0) throw notFound('Grant');
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Grant',
-        entityId: row.id,
-        action: 'update',
-        changes: diff(before, changes),
-      });
-    }),
-  );
+  await writes.update(ctx, actor, row.id, {
+    set: {
+      name: changes.name,
+      reference: changes.reference,
+      budgetCents: changes.budget === undefined ? undefined : eurosToCents(changes.budget),
+    },
+    before,
+    changes,
+  });
   return readGrant(ctx, row.id);
 }
 
 /**
  * Deletes the grant with its overseer links and initiatives in one transaction; manual payments
- * beneath go, bank payments stay unlinked, files go after the commit (server-rules §10).
+ * beneath go, bank payments stay unlinked, files go after the commit (docs/api-rules.md §10).
  */
 export async function deleteGrant(ctx: Ctx, path: GrantPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
-  if (!can(actor, 'delete', grantSubject(row))) throw forbidden('You may not delete this grant');
-  const purged = await ctx.db.transaction(async (tx) => {
-    const beneath = await purgeInitiatives(tx, eq(initiatives.grantId, row.id));
-    const deleted = await tx
-      .delete(grants)
-      .where(eq(grants.id, row.id))
-      .returning({ id: grants.id });
-    if (deleted.length === 0) throw notFound('Grant');
-    await audit(tx, {
-      actorId: actor.id,
-      entityClass: 'Grant',
-      entityId: row.id,
-      action: 'delete',
-      changes: diff(
-        { name: row.name, reference: row.reference, budget: centsToEuros(row.budgetCents) },
-        { name: null, reference: null, budget: null },
-      ),
-    });
-    return beneath;
+  authorize(actor, 'delete', grantSubject(row), 'You may not delete this grant');
+  await writes.remove(ctx, actor, row.id, {
+    audited: { name: row.name, reference: row.reference, budget: centsToEuros(row.budgetCents) },
+    beneath: (tx) => purgeInitiatives(tx, eq(initiatives.grantId, row.id)),
   });
-  await removeStoredFiles(ctx, purged.fileKeys);
 }
 
 /** Replaces the grant's overseers; unknown (or invisible) user ids → 404, nothing changed. */
 export async function setOverseers(ctx: Ctx, path: GrantPath, userIds: number[]) {
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
-  if (!can(actor, 'set_overseers', grantSubject(row))) {
-    throw forbidden('You may not set the overseers of this grant');
-  }
-  const wanted = [...new Set(userIds)];
-  await ctx.db.transaction(async (tx) => {
-    // Serialises concurrent set calls on this grant and fails cleanly if it was deleted.
-    const [locked] = await tx
-      .select({ id: grants.id })
-      .from(grants)
-      .where(eq(grants.id, row.id))
-      .for('no key update');
-    if (!locked) throw notFound('Grant');
-    const found = await lockVisibleUsers(tx, actor, wanted);
-    if (found.length !== wanted.length) throw notFound('User');
-    const current = await tx
-      .delete(grantOverseers)
-      .where(eq(grantOverseers.grantId, row.id))
-      .returning({ userId: grantOverseers.userId });
-    if (wanted.length > 0) {
-      await tx.insert(grantOverseers).values(wanted.map((userId) => ({ grantId: row.id, userId })));
-    }
-    const changes = diff(
-      { overseers: current.map((c) => c.userId).sort((a, b) => a - b) },
-      { overseers: [...wanted].sort((a, b) => a - b) },
-    );
-    if (Object.keys(changes).length > 0) {
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Grant',
-        entityId: row.id,
-        action: 'update',
-        changes,
-      });
-    }
-  });
+  authorize(
+    actor,
+    'set_overseers',
+    grantSubject(row),
+    'You may not set the overseers of this grant',
+  );
+  await replaceUserLinks(
+    ctx,
+    actor,
+    {
+      entityClass: 'Grant',
+      entityId: row.id,
+      parent: grants,
+      links: grantOverseers,
+      where: eq(grantOverseers.grantId, row.id),
+      row: (userId) => ({ grantId: row.id, userId }),
+      audited: 'overseers',
+    },
+    userIds,
+  );
   const updated = await selectGrant(ctx.db, ctx.actor, row.id);
   return (updated?.overseers ?? []).map((p) => toPerson(ctx.actor, p));
 }

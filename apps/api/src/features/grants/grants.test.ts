@@ -12,7 +12,7 @@ import {
   createFunder,
   createGrant,
   createRegulation,
-} from '../../test/sponsor-factories';
+} from '../../test/funder-factories';
 import { conflictCodeOf } from './grants.queries';
 import { callAs, type CallArgs, uniq } from '../../test/http';
 

@@ -10,7 +10,7 @@ import {
   createFunder,
   createGrant,
   createRegulation,
-} from '../../test/sponsor-factories';
+} from '../../test/funder-factories';
 import { type Caller } from '../../test/http';
 
 let t: TestApp;

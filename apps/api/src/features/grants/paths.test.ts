@@ -3,24 +3,24 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { callAs, uniq } from '../../test/http';
 import { createActivity, createInitiative } from '../../test/initiative-factories';
-import { addOfficer, createSponsorTree } from '../../test/sponsor-factories';
+import { addOfficer, createFunderTree } from '../../test/funder-factories';
 
 /**
- * Nested paths (server-rules §1): the last id names the resource; a parent id of 0 means
+ * Nested paths (docs/api-rules.md §1): the last id names the resource; a parent id of 0 means
  * "whichever it is" (the spec's client asks for /funder/0/regulation/0/grant/7); any other parent
  * id must be the real parent; permissions follow the real parents, never the path.
  */
 let t: TestApp;
-let tree: Awaited<ReturnType<typeof createSponsorTree>>;
-let other: Awaited<ReturnType<typeof createSponsorTree>>;
+let tree: Awaited<ReturnType<typeof createFunderTree>>;
+let other: Awaited<ReturnType<typeof createFunderTree>>;
 let officer: CreatedUser;
 let otherOfficer: CreatedUser;
 let initiative: { id: number };
 let activity: { id: number };
 beforeAll(async () => {
   t = await createTestApp();
-  tree = await createSponsorTree(t);
-  other = await createSponsorTree(t);
+  tree = await createFunderTree(t);
+  other = await createFunderTree(t);
   officer = await createUser(t);
   otherOfficer = await createUser(t);
   await addOfficer(t, tree.regulation.id, officer.user.id, 'grant officer');

@@ -15,7 +15,7 @@ import {
   createWorld,
   type Cast,
 } from '../../test/initiative-factories';
-import { addOverseer } from '../../test/sponsor-factories';
+import { addOverseer } from '../../test/funder-factories';
 import { callAs, uniq, type Caller } from '../../test/http';
 
 let t: TestApp;
@@ -126,7 +126,7 @@ describe('GET /api/initiatives', () => {
   });
 });
 
-describe('totals (server-rules §8)', () => {
+describe('totals (docs/api-rules.md §8)', () => {
   it('count hidden payments and payments through activities, for initiatives, activities and grants', async () => {
     const w = await createWorld(t, cast);
     const second = await createInitiative(t, w.grant.id, { hidden: true });

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { can, type Actor } from '@helder/shared/permissions';
+import type { Actor } from '@helder/shared/permissions';
 import type { Picture } from '@helder/shared/users';
 import type { Executor } from '../../db/client';
 import { initiativeOwners, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
-import { replaceOwners, toOwner } from './initiatives.links';
+import { authorize } from '../../lib/write';
+import { replaceUserLinks } from '../users';
 import { ownersJson } from './initiatives.queries';
+import { toOwner } from './initiatives.response';
 import { findInitiative } from './initiatives.service';
 
 /** An initiative's owners (initiatiefnemers) and picture. */
@@ -30,35 +31,18 @@ async function selectOwners(db: Executor, actor: Actor | null, id: number) {
 export async function setInitiativeOwners(ctx: Ctx, id: number, userIds: number[]) {
   const actor = requireActor(ctx);
   const row = await findInitiative(ctx, id);
-  if (!can(actor, 'set_owners', row.subject)) {
-    throw forbidden('You may not set the owners of this initiative');
-  }
-  await replaceOwners(
+  authorize(actor, 'set_owners', row.subject, 'You may not set the owners of this initiative');
+  await replaceUserLinks(
     ctx,
     actor,
     {
       entityClass: 'Initiative',
       entityId: id,
-      lock: async (tx) =>
-        (
-          await tx
-            .select({ id: initiatives.id })
-            .from(initiatives)
-            .where(eq(initiatives.id, id))
-            .for('no key update')
-        ).length > 0,
-      clear: async (tx) =>
-        (
-          await tx
-            .delete(initiativeOwners)
-            .where(eq(initiativeOwners.initiativeId, id))
-            .returning({ userId: initiativeOwners.userId })
-        ).map((r) => r.userId),
-      insert: async (tx, ids) => {
-        await tx
-          .insert(initiativeOwners)
-          .values(ids.map((userId) => ({ initiativeId: id, userId })));
-      },
+      parent: initiatives,
+      links: initiativeOwners,
+      where: eq(initiativeOwners.initiativeId, id),
+      row: (userId) => ({ initiativeId: id, userId }),
+      audited: 'owners',
     },
     userIds,
   );
@@ -69,7 +53,7 @@ export async function setInitiativeOwners(ctx: Ctx, id: number, userIds: number[
 async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findInitiative(ctx, id);
-  if (!can(actor, 'edit', row.subject)) throw forbidden('You may not edit this initiative');
+  authorize(actor, 'edit', row.subject, 'You may not edit this initiative');
   return {
     actor,
     target: {

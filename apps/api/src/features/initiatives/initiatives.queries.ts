@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import {
@@ -8,23 +8,44 @@ import {
   grants,
   initiativeOwners,
   initiatives,
+  payments,
   regulations,
   users,
 } from '../../db/schema';
 import {
   activityOwnerOf,
-  activityTotals,
   activityVisible,
   anyActivityOwnerOf,
   correlated,
   initiativeCols,
   initiativeOwnerOf,
-  initiativeTotals,
   initiativeVisible,
   insiderOf,
   overseerOf,
 } from '../../lib/initiative-sql';
-import { officerRoles, toRelations, visibleUser } from '../regulations';
+import { officerRoles, toRelations } from '../regulations';
+import { visibleUser } from '../users';
+
+/**
+ * Income (sum of positive amounts) and expenses (sum of negative amounts, ≤ 0) in cents of the
+ * payments whose `column` equals `id` (docs/api-rules.md §8). Hidden payments count.
+ * Activity-linked payments carry their initiative's id as well, so `initiative_id` alone covers
+ * an initiative and its activities.
+ */
+const totalPayments = alias(payments, 'total_payment');
+function sumOf(column: 'initiativeId' | 'activityId', id: SQLWrapper, sign: '>' | '<') {
+  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
+      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
+    from ${payments} ${totalPayments} where ${totalPayments[column]} = ${id})`).mapWith(Number);
+}
+export const initiativeTotals = (initiativeId: SQLWrapper) => ({
+  incomeCents: sumOf('initiativeId', initiativeId, '>'),
+  expensesCents: sumOf('initiativeId', initiativeId, '<'),
+});
+export const activityTotals = (activityId: SQLWrapper) => ({
+  incomeCents: sumOf('activityId', activityId, '>'),
+  expensesCents: sumOf('activityId', activityId, '<'),
+});
 
 /** A linked user as the owner subselects return it. */
 export interface OwnerRow {
@@ -55,7 +76,7 @@ export function ownersJson(
 }
 
 /**
- * The caller's relations to the initiative of the current row (server-rules §4), as columns of
+ * The caller's relations to the initiative of the current row (docs/api-rules.md §4), as columns of
  * the same statement; the row must join `grants` (for the regulation).
  */
 export function relationColumns(actor: Actor | null, activityId?: PgColumn) {

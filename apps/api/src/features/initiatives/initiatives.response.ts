@@ -1,10 +1,20 @@
 import { centsToEuros } from '@helder/shared/money';
-import type { Initiative } from '@helder/shared/initiatives';
+import type { Initiative, Owner } from '@helder/shared/initiatives';
 import { can, type Actor, type Subject } from '@helder/shared/permissions';
 import type { Ctx } from '../../http/context';
 import { signedPicture } from '../../lib/pictures';
-import { toOwner } from './initiatives.links';
-import { toInitiativeRelations, type InitiativeRow } from './initiatives.queries';
+import { toInitiativeRelations, type InitiativeRow, type OwnerRow } from './initiatives.queries';
+
+/** The response shape of an owner: e-mail for logged-in callers, signed picture URLs. */
+export function toOwner(ctx: Pick<Ctx, 'actor' | 'config' | 'clock'>, row: OwnerRow): Owner {
+  return {
+    id: row.id,
+    ...(ctx.actor !== null ? { email: row.email } : {}),
+    first_name: row.first_name,
+    last_name: row.last_name,
+    profile_picture: row.picture_key ? signedPicture(ctx, row.picture_key) : null,
+  };
+}
 
 type InitiativeSubject = Extract<Subject, { type: 'Initiative' }>;
 
@@ -16,11 +26,11 @@ export const initiativeSubject = (
   relations: toInitiativeRelations(row),
 });
 
-/** Insiders (server-rules §4) are exactly those who may read the initiative when hidden. */
+/** Insiders (docs/api-rules.md §4) are exactly those who may read the initiative when hidden. */
 export const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
   can(actor, 'read', { ...subject, hidden: true });
 
-/** The one mapper from an initiative row to the response (server-rules §6, §8). */
+/** The one mapper from an initiative row to the response (docs/api-rules.md §6, docs/api-rules.md §8). */
 export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
   const insider = isInsider(ctx.actor, initiativeSubject(row));
   const showSponsors = !row.hiddenSponsors || insider;

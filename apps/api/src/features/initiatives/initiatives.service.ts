@@ -11,10 +11,10 @@ import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { can, editableFields } from '@helder/shared/permissions';
 import { grants, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound, unauthenticated, uniqueViolation } from '../../http/errors';
-import { audit, diff } from '../../lib/audit';
+import { conflict, notFound, unauthenticated } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
-import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
+import { purgeInitiatives } from '../../lib/purge';
+import { authorize, entityWriter } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -31,15 +31,12 @@ type InitiativePatch = z.output<typeof initiativePatch>;
 type ListQuery = z.output<typeof initiativesQuery>;
 
 const nameTaken = () => conflict('NAME_TAKEN', 'An initiative with this name already exists');
-
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (uniqueViolation(e) !== null) throw nameTaken();
-    throw e;
-  }
-}
+const writes = entityWriter({
+  entityClass: 'Initiative',
+  table: initiatives,
+  parent: { entityClass: 'Grant', table: grants },
+  onConflict: nameTaken,
+});
 
 /** The initiative with the caller's relations, or 404 when unknown or hidden from the caller. */
 export async function findInitiative(ctx: Ctx, id: number) {
@@ -48,6 +45,12 @@ export async function findInitiative(ctx: Ctx, id: number) {
   const subject = initiativeSubject(row);
   if (!can(ctx.actor, 'read', subject)) throw notFound('Initiative');
   return { ...row, subject };
+}
+
+/** entity-access for Initiative: hidden flag and the caller's relations in one statement. */
+export async function loadInitiativeSubject(ctx: Ctx, id: number) {
+  const row = await selectInitiativeAccess(ctx.db, ctx.actor, id);
+  return row ? initiativeSubject(row) : null;
 }
 
 async function findDetail(ctx: Ctx, id: number): Promise<InitiativeRow> {
@@ -86,33 +89,18 @@ export async function getInitiative(ctx: Ctx, id: number): Promise<Initiative> {
 export async function createInitiative(ctx: Ctx, path: GrantPath, input: InitiativeInput) {
   const actor = requireActor(ctx);
   const grant = await findGrant(ctx, path);
-  if (!can(actor, 'create_initiative', grantSubject(grant))) {
-    throw forbidden('Only administrators and grant officers of the regulation create initiatives');
-  }
-  if (await initiativeNameTaken(ctx.db, input.name)) throw nameTaken();
-  const id = await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      // Share-lock the grant so that a concurrent delete cannot orphan the insert.
-      const [parent] = await tx
-        .select({ id: grants.id })
-        .from(grants)
-        .where(eq(grants.id, grant.id))
-        .for('key share');
-      if (!parent) throw notFound('Grant');
-      const [row] = await tx
-        .insert(initiatives)
-        .values({ grantId: grant.id, ...columnsOf(input) })
-        .returning({ id: initiatives.id });
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Initiative',
-        entityId: row!.id,
-        action: 'create',
-        changes: diff({}, { grant_id: grant.id, ...input }),
-      });
-      return row!.id;
-    }),
+  authorize(
+    actor,
+    'create_initiative',
+    grantSubject(grant),
+    'Only administrators and grant officers of the regulation create initiatives',
   );
+  if (await initiativeNameTaken(ctx.db, input.name)) throw nameTaken();
+  const id = await writes.create(ctx, actor, {
+    parentId: grant.id,
+    values: { grantId: grant.id, ...columnsOf(input) },
+    audited: { grant_id: grant.id, ...input },
+  });
   return toInitiative(ctx, await findDetail(ctx, id));
 }
 
@@ -135,12 +123,12 @@ function columnsOf(input: Partial<InitiativeInput>) {
   } as Omit<typeof initiatives.$inferInsert, 'grantId'>;
 }
 
-/** Field-level edit (server-rules §5–6): a changed field outside edit-fields is a 403. */
+/** Field-level edit (docs/api-rules.md §5–6): a changed field outside edit-fields is a 403. */
 export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePatch) {
   const actor = requireActor(ctx);
   const row = await findDetail(ctx, id);
   const subject = initiativeSubject(row);
-  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this initiative');
+  authorize(actor, 'edit', subject, 'You may not edit this initiative');
   const before = {
     name: row.name,
     description: row.description,
@@ -161,57 +149,30 @@ export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePa
   if (changes.name !== undefined && (await initiativeNameTaken(ctx.db, changes.name, id))) {
     throw nameTaken();
   }
-  await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(initiatives)
-        .set(columnsOf(changes))
-        .where(eq(initiatives.id, id))
-        .returning({ id: initiatives.id });
-      if (updated.length === 0) throw notFound('Initiative');
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Initiative',
-        entityId: id,
-        action: 'update',
-        changes: diff(before, changes),
-      });
-    }),
-  );
+  await writes.update(ctx, actor, id, { set: columnsOf(changes), before, changes });
   return toInitiative(ctx, await findDetail(ctx, id));
 }
 
 /**
  * Deletes the initiative with its activities, owner links and manual payments in one
- * transaction; bank-imported payments stay, unlinked; files go after the commit (§10).
+ * transaction; bank-imported payments stay, unlinked; files go after the commit (docs/api-rules.md §10).
  */
 export async function deleteInitiative(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findInitiative(ctx, id);
-  if (!can(actor, 'delete', row.subject)) throw forbidden('You may not delete this initiative');
-  const purged = await ctx.db.transaction(async (tx) => {
-    const result = await purgeInitiatives(tx, eq(initiatives.id, id));
-    const deleted = await tx
-      .delete(initiatives)
-      .where(eq(initiatives.id, id))
-      .returning({ id: initiatives.id });
-    if (deleted.length === 0) throw notFound('Initiative');
-    await audit(tx, {
-      actorId: actor.id,
-      entityClass: 'Initiative',
-      entityId: id,
-      action: 'delete',
-      changes: diff(
-        {
-          name: row.name,
-          activities: result.activities,
-          deleted_payments: result.deletedPayments,
-          unlinked_payments: result.unlinkedPayments,
+  authorize(actor, 'delete', row.subject, 'You may not delete this initiative');
+  await writes.remove(ctx, actor, id, {
+    audited: { name: row.name },
+    beneath: async (tx) => {
+      const purged = await purgeInitiatives(tx, eq(initiatives.id, id));
+      return {
+        audited: {
+          activities: purged.activities,
+          deleted_payments: purged.deletedPayments,
+          unlinked_payments: purged.unlinkedPayments,
         },
-        { name: null, activities: [], deleted_payments: [], unlinked_payments: [] },
-      ),
-    });
-    return result;
+        fileKeys: purged.fileKeys,
+      };
+    },
   });
-  await removeStoredFiles(ctx, purged.fileKeys);
 }

@@ -11,7 +11,7 @@ import {
   createWorld,
   type Cast,
 } from '../../test/initiative-factories';
-import { addOfficer, createGrant } from '../../test/sponsor-factories';
+import { addOfficer, createGrant } from '../../test/funder-factories';
 import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Regulation } from '@helder/shared/regulations';
 import { auditLog, regulationOfficers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
-import { addOfficer, createFunder, createRegulation } from '../../test/sponsor-factories';
+import { addOfficer, createFunder, createRegulation } from '../../test/funder-factories';
 import { type Caller } from '../../test/http';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { can, editableFields, type Subject } from '@helder/shared/permissions';
+import { editableFields, type Subject } from '@helder/shared/permissions';
 import type {
   OfficerRole,
   Regulation,
@@ -13,18 +13,16 @@ import type {
 import type { Executor } from '../../db/client';
 import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound, uniqueViolation } from '../../http/errors';
-import { audit, diff } from '../../lib/audit';
+import { conflict, notFound } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
-import { purgeInitiatives, removeStoredFiles } from '../../lib/purge';
-
+import { purgeInitiatives } from '../../lib/purge';
+import { authorize, entityWriter } from '../../lib/write';
 import { findFunder } from '../funders';
+import { replaceUserLinks, toPerson } from '../users';
 import {
-  lockVisibleUsers,
   selectGrantSummaries,
   selectOfficers,
   selectRegulation,
-  toPerson,
   toRelations,
   type RegulationRow,
 } from './regulations.queries';
@@ -40,6 +38,12 @@ export interface RegulationPath {
 
 const nameTaken = () =>
   conflict('NAME_TAKEN', 'This funder already has a regulation with this name');
+const writes = entityWriter({
+  entityClass: 'Regulation',
+  table: regulations,
+  parent: { entityClass: 'Funder', table: funders },
+  onConflict: nameTaken,
+});
 
 export const regulationSubject = (row: Pick<RegulationRow, 'roles'>) =>
   ({ type: 'Regulation', relations: toRelations(row.roles) }) satisfies Subject;
@@ -49,6 +53,12 @@ export async function findRegulation(ctx: Ctx, path: RegulationPath): Promise<Re
   const row = await selectRegulation(ctx.db, ctx.actor, path.regulationId);
   if (!row || !isParent(path.funderId, row.funderId)) throw notFound('Regulation');
   return row;
+}
+
+/** entity-access for Regulation: the caller's officer roles, in the row's statement. */
+export async function loadRegulationSubject(ctx: Ctx, id: number) {
+  const row = await selectRegulation(ctx.db, ctx.actor, id);
+  return row ? regulationSubject(row) : null;
 }
 
 async function regulationNameTaken(db: Executor, funderId: number, name: string, except?: number) {
@@ -64,15 +74,6 @@ async function regulationNameTaken(db: Executor, funderId: number, name: string,
     )
     .limit(1);
   return row !== undefined;
-}
-
-async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (uniqueViolation(e) !== null) throw nameTaken();
-    throw e;
-  }
 }
 
 /** The response: regulation, funder, grants and both officer lists in three statements. */
@@ -121,33 +122,18 @@ export async function createRegulation(
 ): Promise<Regulation> {
   const actor = requireActor(ctx);
   if (!(await findFunder(ctx.db, funderId))) throw notFound('Funder');
-  if (!can(actor, 'create_regulation', { type: 'Funder' })) {
-    throw forbidden('Only administrators can create regulations');
-  }
-  if (await regulationNameTaken(ctx.db, funderId, input.name)) throw nameTaken();
-  const id = await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      // Share-lock the funder so that a concurrent delete cannot orphan the insert.
-      const [funder] = await tx
-        .select({ id: funders.id })
-        .from(funders)
-        .where(eq(funders.id, funderId))
-        .for('key share');
-      if (!funder) throw notFound('Funder');
-      const [row] = await tx
-        .insert(regulations)
-        .values({ funderId, ...input })
-        .returning({ id: regulations.id });
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Regulation',
-        entityId: row!.id,
-        action: 'create',
-        changes: diff({}, { funder_id: funderId, ...input }),
-      });
-      return row!.id;
-    }),
+  authorize(
+    actor,
+    'create_regulation',
+    { type: 'Funder' },
+    'Only administrators can create regulations',
   );
+  if (await regulationNameTaken(ctx.db, funderId, input.name)) throw nameTaken();
+  const id = await writes.create(ctx, actor, {
+    parentId: funderId,
+    values: { funderId, ...input },
+    audited: { funder_id: funderId, ...input },
+  });
   return getRegulation(ctx, { funderId, regulationId: id });
 }
 
@@ -159,7 +145,7 @@ export async function updateRegulation(
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
   const subject = regulationSubject(row);
-  if (!can(actor, 'edit', subject)) throw forbidden('Only administrators can edit regulations');
+  authorize(actor, 'edit', subject, 'Only administrators can edit regulations');
   const before = { name: row.name, description: row.description };
   const changes = changedFields(before, input, editableFields(actor, subject));
   if (Object.keys(changes).length === 0) return toRegulation(ctx, row);
@@ -169,110 +155,57 @@ export async function updateRegulation(
   ) {
     throw nameTaken();
   }
-  await guardUnique(() =>
-    ctx.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(regulations)
-        .set(changes)
-        .where(eq(regulations.id, row.id))
-        .returning({ id: regulations.id });
-      if (updated.length === 0) throw notFound('Regulation');
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Regulation',
-        entityId: row.id,
-        action: 'update',
-        changes: diff(before, changes),
-      });
-    }),
-  );
+  await writes.update(ctx, actor, row.id, { set: changes, before, changes });
   return getRegulation(ctx, path);
 }
 
-/** Deletes the regulation, its grants and all their links in one transaction (§10). */
+/** Deletes the regulation, its grants and all their links in one transaction (docs/api-rules.md §10). */
 export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
-  if (!can(actor, 'delete', regulationSubject(row))) {
-    throw forbidden('Only administrators can delete regulations');
-  }
-  const purged = await ctx.db.transaction(async (tx) => {
-    const beneath = await purgeInitiatives(
-      tx,
-      inArray(
-        initiatives.grantId,
-        tx.select({ id: grants.id }).from(grants).where(eq(grants.regulationId, row.id)),
-      ),
-    );
-    const gone = await tx
-      .delete(grants)
-      .where(eq(grants.regulationId, row.id))
-      .returning({ id: grants.id });
-    const deleted = await tx
-      .delete(regulations)
-      .where(eq(regulations.id, row.id))
-      .returning({ id: regulations.id });
-    if (deleted.length === 0) throw notFound('Regulation');
-    await audit(tx, {
-      actorId: actor.id,
-      entityClass: 'Regulation',
-      entityId: row.id,
-      action: 'delete',
-      changes: diff(
-        { name: row.name, description: row.description, grants: gone.map((g) => g.id) },
-        { name: null, description: null, grants: [] },
-      ),
-    });
-    return beneath;
+  authorize(actor, 'delete', regulationSubject(row), 'Only administrators can delete regulations');
+  await writes.remove(ctx, actor, row.id, {
+    audited: { name: row.name, description: row.description },
+    beneath: async (tx) => {
+      const purged = await purgeInitiatives(
+        tx,
+        inArray(
+          initiatives.grantId,
+          tx.select({ id: grants.id }).from(grants).where(eq(grants.regulationId, row.id)),
+        ),
+      );
+      const gone = await tx
+        .delete(grants)
+        .where(eq(grants.regulationId, row.id))
+        .returning({ id: grants.id });
+      return { audited: { grants: gone.map((g) => g.id) }, fileKeys: purged.fileKeys };
+    },
   });
-  await removeStoredFiles(ctx, purged.fileKeys);
 }
 
 /**
  * Replaces the set of one officer role (the other role is untouched; a user may hold both).
- * Every id must name a user the caller can see, else 404 and nothing changes (server-rules §4).
+ * Every id must name a user the caller can see, else 404 and nothing changes (docs/api-rules.md §4).
  */
 export async function setOfficers(ctx: Ctx, path: RegulationPath, input: OfficersInput) {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
-  if (!can(actor, 'set_officers', regulationSubject(row))) {
-    throw forbidden('Only administrators can set officers');
-  }
-  const wanted = [...new Set(input.user_ids)];
+  authorize(actor, 'set_officers', regulationSubject(row), 'Only administrators can set officers');
   const role: OfficerRole = input.role;
-  await ctx.db.transaction(async (tx) => {
-    // Serialises concurrent set calls on this regulation and fails cleanly if it was deleted.
-    const [locked] = await tx
-      .select({ id: regulations.id })
-      .from(regulations)
-      .where(eq(regulations.id, row.id))
-      .for('no key update');
-    if (!locked) throw notFound('Regulation');
-    const found = await lockVisibleUsers(tx, actor, wanted);
-    if (found.length !== wanted.length) throw notFound('User');
-    const current = await tx
-      .delete(regulationOfficers)
-      .where(and(eq(regulationOfficers.regulationId, row.id), eq(regulationOfficers.role, role)))
-      .returning({ userId: regulationOfficers.userId });
-    if (wanted.length > 0) {
-      await tx
-        .insert(regulationOfficers)
-        .values(wanted.map((userId) => ({ regulationId: row.id, userId, role })));
-    }
-    const from = current.map((c) => c.userId).sort((a, b) => a - b);
-    const to = [...wanted].sort((a, b) => a - b);
-    const field = role === 'grant officer' ? 'grant_officers' : 'policy_officers';
-    const changes = diff({ [field]: from }, { [field]: to });
-    if (Object.keys(changes).length > 0) {
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'Regulation',
-        entityId: row.id,
-        action: 'update',
-        changes,
-      });
-    }
-  });
+  await replaceUserLinks(
+    ctx,
+    actor,
+    {
+      entityClass: 'Regulation',
+      entityId: row.id,
+      parent: regulations,
+      links: regulationOfficers,
+      where: and(eq(regulationOfficers.regulationId, row.id), eq(regulationOfficers.role, role))!,
+      row: (userId) => ({ regulationId: row.id, userId, role }),
+      audited: role === 'grant officer' ? 'grant_officers' : 'policy_officers',
+    },
+    input.user_ids,
+  );
   const officers = await selectOfficers(ctx.db, ctx.actor, row.id);
   const list = role === 'grant officer' ? officers.grantOfficers : officers.policyOfficers;
   return list.map((p) => toPerson(ctx.actor, p));

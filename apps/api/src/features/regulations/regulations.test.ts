@@ -10,7 +10,7 @@ import {
   createFunder,
   createGrant,
   createRegulation,
-} from '../../test/sponsor-factories';
+} from '../../test/funder-factories';
 import { callAs, type CallArgs, uniq } from '../../test/http';
 
 let t: TestApp;

@@ -1,2 +1,5 @@
 export { usersRoutes } from './users.routes';
-export { toUserResponse } from './users.response';
+export { toPerson, toUserResponse } from './users.response';
+export { loadUserSubject } from './users.service';
+export { peopleJson, visibleUser, type PersonRow } from './users.queries';
+export { replaceUserLinks } from './users.links';

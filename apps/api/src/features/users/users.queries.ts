@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isAdmin, type Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { activities, activityOwners, initiativeOwners, initiatives, users } from '../../db/schema';
@@ -16,7 +17,7 @@ export interface ActivityRef {
 
 /**
  * The columns of one user row as every read returns it. `initiatives` and `activities` are the
- * ones the user owns that the caller may see (server-rules §6–7), newest first, as per-row JSON
+ * ones the user owns that the caller may see (docs/api-rules.md §6–7), newest first, as per-row JSON
  * columns (correlated `json_agg` subselects), so that one statement serves a whole page.
  */
 function userColumns(actor: Actor | null) {
@@ -50,12 +51,52 @@ function userColumns(actor: Actor | null) {
   };
 }
 
-/** Hidden users are visible to themselves and admins only (server-rules §5), in SQL. */
-function visibleTo(actor: Actor | null): SQL | undefined {
+/** Hidden users are visible to themselves and admins only (docs/api-rules.md §5), in SQL. */
+export function visibleUser(actor: Actor | null): SQL {
   const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
-  if (admin) return undefined;
-  if (actor === null) return eq(users.hidden, false);
-  return or(eq(users.hidden, false), eq(users.id, actor.id));
+  if (admin) return sql`true`;
+  if (actor === null) return sql`${users.hidden} = false`;
+  return or(eq(users.hidden, false), eq(users.id, actor.id))!;
+}
+
+/** A linked user as the JSON subselects return it; `email` is dropped for anonymous callers. */
+export interface PersonRow {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * The visible users of a link table (officers, overseers) as one JSON array column, ordered like
+ * the users list: one correlated subselect, so a whole page of rows costs one statement.
+ */
+export function peopleJson(
+  actor: Actor | null,
+  link: { userId: PgColumn; where: SQL },
+): SQL<PersonRow[]> {
+  return sql<PersonRow[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', ${users.id}, 'email', ${users.email},
+      'first_name', ${users.firstName}, 'last_name', ${users.lastName}
+    ) order by ${users.firstName} asc nulls last, ${users.lastName} asc nulls last, ${users.id}),
+    '[]'::json)
+    from ${link.userId.table} join ${users} on ${users.id} = ${link.userId}
+    where ${link.where} and ${visibleUser(actor)})`;
+}
+
+/**
+ * The ids among `ids` of users the actor may see, share-locked until the transaction ends so
+ * that none disappears before the links are written.
+ */
+export async function lockVisibleUsers(db: Executor, actor: Actor | null, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), visibleUser(actor)))
+    .for('key share');
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -67,7 +108,7 @@ export async function selectUserPage(
   input: { actor: Actor | null; offset: number; limit: number; email?: string | undefined },
 ) {
   const { actor, email } = input;
-  const filters = [visibleTo(actor)];
+  const filters = [visibleUser(actor)];
   if (actor !== null && email) {
     filters.push(sql`strpos(lower(${users.email}), lower(${email})) > 0`);
   }

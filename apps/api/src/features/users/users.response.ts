@@ -1,13 +1,13 @@
-import { isAdmin } from '@helder/shared/permissions';
+import { isAdmin, type Actor } from '@helder/shared/permissions';
 import type { User } from '@helder/shared/users';
 import type { Ctx } from '../../http/context';
 import { signedPicture } from '../../lib/pictures';
-import type { UserRow } from './users.queries';
+import type { PersonRow, UserRow } from './users.queries';
 
 type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock'>;
 
 /**
- * The one mapper from a user row to the response (server-rules §6). Keys the caller may not
+ * The one mapper from a user row to the response (docs/api-rules.md §6). Keys the caller may not
  * read are absent: `email` needs a login; account flags are for the user themself and admins;
  * bank accounts for the user themself.
  */
@@ -34,5 +34,15 @@ export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
       : {}),
     // Filled by the bank-accounts feature (one subselect per list, like initiatives).
     ...(self ? { owned_bank_accounts: [], used_bank_accounts: [] } : {}),
+  };
+}
+
+/** The response shape of a linked user: the e-mail only for logged-in callers (docs/api-rules.md §6). */
+export function toPerson(actor: Actor | null, row: PersonRow) {
+  return {
+    id: row.id,
+    ...(actor !== null ? { email: row.email } : {}),
+    first_name: row.first_name,
+    last_name: row.last_name,
   };
 }

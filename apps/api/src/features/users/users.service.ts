@@ -10,12 +10,12 @@ import type {
 } from '@helder/shared/users';
 import { users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
-import { audit, diff } from '../../lib/audit';
+import { diff, removal } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
-import { removeStoredFiles } from '../../lib/purge';
+import { authorize, write } from '../../lib/write';
 import { sendInvitation, storePassword } from '../auth';
 import {
   emailTaken,
@@ -55,6 +55,15 @@ const subjectOf = (row: Pick<UserRow, 'id' | 'hidden' | 'isSuperuser'>): UserSub
 
 const emailTakenError = () => conflict('EMAIL_TAKEN', 'This e-mail address is already in use');
 
+/** entity-access for User: the flags `can()` reads, in one light statement. */
+export async function loadUserSubject(ctx: Ctx, id: number): Promise<UserSubject | null> {
+  const [row] = await ctx.db
+    .select({ id: users.id, hidden: users.hidden, isSuperuser: users.isSuperuser })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? subjectOf(row) : null;
+}
+
 /** The user, or 404 when it does not exist or the caller may not see it (hidden). */
 async function findVisible(ctx: Ctx, id: number): Promise<UserRow> {
   const row = await selectUser(ctx.db, ctx.actor, id);
@@ -72,19 +81,18 @@ export async function getUser(ctx: Ctx, id: number): Promise<User> {
   return toUserResponse(ctx, await findVisible(ctx, id));
 }
 
-/** Creates an account without a password and mails a set-password link (server-rules §3). */
+/** Creates an account without a password and mails a set-password link (docs/api-rules.md §3). */
 export async function inviteUser(ctx: Ctx, input: InviteInput): Promise<User> {
   const actor = requireActor(ctx);
   const subject = subjectOf({ id: 0, hidden: input.hidden, isSuperuser: input.is_superuser });
-  if (!can(actor, 'create', subject)) {
-    throw forbidden('Only administrators can invite users');
-  }
+  authorize(actor, 'create', subject, 'Only administrators can invite users');
   if (input.is_superuser && !actor.isSuperuser) {
     throw forbidden('Only a superuser can create a superuser');
   }
   if (await emailTaken(ctx.db, input.email)) throw emailTakenError();
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
+  const row = await write(ctx, actor, {
+    onConflict: emailTakenError,
+    run: async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({
@@ -100,33 +108,29 @@ export async function inviteUser(ctx: Ctx, input: InviteInput): Promise<User> {
         })
         .returning({ id: users.id });
       const user = (await selectUser(tx, actor, created!.id))!;
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'User',
-        entityId: user.id,
-        action: 'create',
-        changes: diff({}, { ...input }),
-      });
       // Inside the transaction: when the mail cannot be sent, no account without a link remains.
       await sendInvitation({ ...ctx, db: tx }, user);
       return user;
-    });
-    return toUserResponse(ctx, row);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw emailTakenError();
-    throw e;
-  }
+    },
+    audit: (user) => ({
+      entityClass: 'User',
+      entityId: user.id,
+      action: 'create',
+      changes: diff({}, { ...input }),
+    }),
+  });
+  return toUserResponse(ctx, row);
 }
 
 /**
- * Field-level edit (server-rules §5–6): a field the caller may not edit is refused only when its
+ * Field-level edit (docs/api-rules.md §5–6): a field the caller may not edit is refused only when its
  * value changes; echoed unchanged values are ignored. The password only by the user themself.
  */
 export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Promise<User> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
   const subject = subjectOf(row);
-  if (!can(actor, 'edit', subject)) throw forbidden('You may not edit this user');
+  authorize(actor, 'edit', subject, 'You may not edit this user');
   const allowed = new Set(editableFields(actor, subject));
 
   const set: Partial<typeof users.$inferInsert> = {};
@@ -154,29 +158,18 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Prom
   if (set.email !== undefined && (await emailTaken(ctx.db, set.email, id))) {
     throw emailTakenError();
   }
-
-  try {
-    const updated = await ctx.db.transaction(async (tx) => {
+  const changes = diff(before, after);
+  if (passwordHash !== undefined) changes.password = { from: '***', to: '***' };
+  const updated = await write(ctx, actor, {
+    onConflict: emailTakenError,
+    run: async (tx) => {
       if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, id));
-      const changes = diff(before, after);
-      if (passwordHash !== undefined) {
-        changes.password = { from: '***', to: '***' };
-        await storePassword(tx, id, passwordHash);
-      }
-      await audit(tx, {
-        actorId: actor.id,
-        entityClass: 'User',
-        entityId: id,
-        action: 'update',
-        changes,
-      });
+      if (passwordHash !== undefined) await storePassword(tx, id, passwordHash);
       return (await selectUser(tx, actor, id))!;
-    });
-    return toUserResponse(ctx, updated);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw emailTakenError();
-    throw e;
-  }
+    },
+    audit: () => ({ entityClass: 'User', entityId: id, action: 'update', changes }),
+  });
+  return toUserResponse(ctx, updated);
 }
 
 /** E-mail addresses compare case-insensitively (they are unique that way). */
@@ -189,33 +182,34 @@ function checkSelfGuards(actor: Actor, row: UserRow, field: Field, to: unknown) 
   if (field === 'is_active' && to === false) throw forbidden('You cannot deactivate yourself');
 }
 
-/** Deletes a user with their role links; their picture files go after the commit (§10). */
+/** Deletes a user with their role links; their picture files go after the commit (docs/api-rules.md §10). */
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
   if (actor.id === id) throw forbidden('You cannot delete yourself');
-  if (!can(actor, 'delete', subjectOf(row))) throw forbidden('You may not delete this user');
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(users).where(eq(users.id, id));
-    await audit(tx, {
-      actorId: actor.id,
+  authorize(actor, 'delete', subjectOf(row), 'You may not delete this user');
+  await write(ctx, actor, {
+    run: (tx) => tx.delete(users).where(eq(users.id, id)),
+    audit: () => ({
       entityClass: 'User',
       entityId: id,
       action: 'delete',
-      changes: diff(
-        { email: row.email, first_name: row.firstName, last_name: row.lastName, role: row.role },
-        { email: null, first_name: null, last_name: null, role: null },
-      ),
-    });
+      changes: removal({
+        email: row.email,
+        first_name: row.firstName,
+        last_name: row.lastName,
+        role: row.role,
+      }),
+    }),
+    files: () => (row.pictureKey ? [row.pictureKey] : []),
   });
-  if (row.pictureKey) await removeStoredFiles(ctx, [row.pictureKey]);
 }
 
-/** Whoever may edit the user may change their picture, by upload or removal alike (§11). */
+/** Whoever may edit the user may change their picture, by upload or removal alike (docs/api-rules.md §11). */
 async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
-  if (!can(actor, 'edit', subjectOf(row))) throw forbidden('You may not edit this user');
+  authorize(actor, 'edit', subjectOf(row), 'You may not edit this user');
   return {
     actor,
     target: {
@@ -232,7 +226,7 @@ async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: 
   };
 }
 
-/** Stores a new profile picture with thumbnails; the old files go after the commit (§11). */
+/** Stores a new profile picture with thumbnails; the old files go after the commit (docs/api-rules.md §11). */
 export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
   const { actor, target } = await pictureOf(ctx, id);
   return replacePicture(ctx, actor, target, files);

@@ -124,7 +124,7 @@ const show = (s: string) =>
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /**
  * Number() reads it, yet it is no decimal number: hex, binary, exponents, padding, Infinity.
- * Numeric strings count as numbers only in plain decimal notation (server-rules §1), or a hex
+ * Numeric strings count as numbers only in plain decimal notation (docs/api-rules.md §1), or a hex
  * path id names another entity than the one the client meant.
  */
 export const nonDecimalNumber = (s: string) =>

@@ -8,7 +8,7 @@ import {
   createInitiative,
   createPayment,
 } from '../initiative-factories';
-import { createSponsorTree } from '../sponsor-factories';
+import { createFunderTree } from '../funder-factories';
 
 /** One chain of ids that belong together, for nested paths. */
 export interface Tree {
@@ -38,7 +38,7 @@ export const USERS = 3;
 export { DEFAULT_PASSWORD };
 
 async function newTree(t: TestApp): Promise<Tree> {
-  const { funder, regulation, grant } = await createSponsorTree(t);
+  const { funder, regulation, grant } = await createFunderTree(t);
   const initiative = await createInitiative(t, grant.id);
   const activity = await createActivity(t, initiative.id);
   // The media endpoints then have signed URLs to render, not only empty lists.
