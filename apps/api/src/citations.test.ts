@@ -16,7 +16,7 @@ const SOURCES = [
   'scripts',
 ];
 const CODE = /\.(ts|tsx|mjs|js|css)$/;
-// One citation: the document, then one or more sections ("docs/api-rules.md §4–6", "docs/api-rules.md §5, docs/api-rules.md §7", "docs/api-rules.md §2.7").
+// One citation: the document, then one or more sections ("§4–6", "§5, §7", "§2.7").
 const CITATION = /(docs\/[\w-]+\.md) ((?:§[\d.]+(?:[–-][\d.]+)?(?:, )?)+)/g;
 
 function files(dir: string): string[] {

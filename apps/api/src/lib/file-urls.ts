@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed file URLs expire on the hour after next: valid at least an hour (docs/api-rules.md §11) and
- * the same for every read within one hour, so browsers can cache a picture instead of fetching
+ * Signed file URLs expire on the hour after next: valid at least an hour (docs/api-rules.md §11)
+ * and the same for every read within one hour, so browsers can cache a picture instead of fetching
  * it again under a new URL in every response.
  */
 export const FILE_URL_WINDOW_SECONDS = 60 * 60;

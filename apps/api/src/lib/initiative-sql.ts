@@ -42,7 +42,9 @@ export const initiativeCols: InitiativeCols = {
   hiddenSponsors: initiatives.hiddenSponsors,
 };
 
-/** Admins and financial users read every initiative, activity and payment (docs/api-rules.md §4–5). */
+/**
+ * Admins and financial users read every initiative, activity and payment (docs/api-rules.md §4–5).
+ */
 export function seesEverything(actor: Actor | null): boolean {
   const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
   return admin || actor?.role === 'financial';
@@ -97,7 +99,9 @@ export function insiderOf(
     or ${anyActivityOwnerOf(actor.id, i.id)})`;
 }
 
-/** An initiative is visible to anyone unless hidden; hidden ones to insiders (docs/api-rules.md §7). */
+/**
+ * An initiative is visible to anyone unless hidden; hidden ones to insiders (docs/api-rules.md §7).
+ */
 export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initiativeCols): SQL {
   if (seesEverything(actor)) return sql`true`;
   return correlated(sql`(${i.hidden} = false or ${insiderOf(actor, i)})`);
@@ -105,9 +109,9 @@ export function initiativeVisible(actor: Actor | null, i: InitiativeCols = initi
 
 /**
  * The initiative's link to its grant, and so to its regulation and funder, is visible: to anyone
- * unless the initiative hides its sponsors, then to its insiders only (docs/api-rules.md §6). Whatever a sponsor
- * shows of its initiatives (names, counts, first id, money) goes through this, so that no grant
- * or regulation page reveals the link the initiative's own page hides.
+ * unless the initiative hides its sponsors, then to its insiders only (docs/api-rules.md §6).
+ * Whatever a sponsor shows of its initiatives (names, counts, first id, money) goes through this,
+ * so that no grant or regulation page reveals the link the initiative's own page hides.
  */
 export function sponsorLinkVisible(actor: Actor | null, i: InitiativeCols = initiativeCols): SQL {
   if (seesEverything(actor)) return sql`true`;
@@ -132,8 +136,8 @@ export function activityVisible(
 
 /**
  * A payment linked to initiative `i` is visible when neither it, its activity nor its initiative
- * is hidden; otherwise to insiders of the initiative, financial users and admins (docs/api-rules.md §5, docs/api-rules.md §7).
- * `activityHidden` may be null (no activity).
+ * is hidden; otherwise to insiders of the initiative, financial users and admins
+ * (docs/api-rules.md §5, §7). `activityHidden` may be null (no activity).
  */
 export function paymentVisible(
   actor: Actor | null,

@@ -9,7 +9,9 @@ import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
 
 export const THUMBNAIL_SIZES = [128, 256, 512] as const;
-/** Pictures above this are refused from their header (docs/api-rules.md §11: at most 40 megapixels). */
+/**
+ * Pictures above this are refused from their header (docs/api-rules.md §11: at most 40 megapixels).
+ */
 export const MAX_PIXELS = 40_000_000;
 
 // Throughput matters less than a predictable footprint: one libvips thread per image, so the
@@ -120,7 +122,9 @@ export const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** Absolute, signed, expiring URLs of a stored picture and its thumbnails (docs/api-rules.md §11). */
+/**
+ * Absolute, signed, expiring URLs of a stored picture and its thumbnails (docs/api-rules.md §11).
+ */
 export function signedPicture(ctx: { config: Config; clock: () => Date }, key: string): Picture {
   const now = ctx.clock();
   return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));

@@ -17,7 +17,7 @@ import { removeStoredFiles } from './pictures';
  * The one write path of the services (docs/architecture.md, "Services"): the service gets the
  * actor (401), loads the entity (404) and calls `authorize` (403); then `write` runs the change
  * in one transaction with its audit row, turns a unique-index race into the service's own 409
- * and removes stored files once committed (docs/api-rules.md §2, docs/api-rules.md §10, docs/api-rules.md §14). `entityWriter` is
+ * and removes stored files once committed (docs/api-rules.md §2, §10, §14). `entityWriter` is
  * that path for the usual create, update and delete of one row, so that a feature states only
  * its table, its parent, its 409 and what it audits.
  */

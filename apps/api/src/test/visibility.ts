@@ -20,9 +20,9 @@ import {
 } from './funder-factories';
 
 /**
- * The visibility matrix of docs/api-rules.md §4–7: one scene that holds a secret of every kind, every
- * kind of caller, and a runner that asks each read, as each caller, whether it gives the secret
- * away. Each feature's `*.visibility.test.ts` lists its reads with who may see them.
+ * The visibility matrix of docs/api-rules.md §4–7: one scene that holds a secret of every kind,
+ * every kind of caller, and a runner that asks each read, as each caller, whether it gives the
+ * secret away. Each feature's `*.visibility.test.ts` lists its reads with who may see them.
  */
 
 export const CALLERS = [

@@ -17,8 +17,8 @@ export function RootLayout() {
 
   const location = useLocation();
 
-  // Logging out returns to / (docs/spec-map.md §2.1). Leave first and end the session once / is shown:
-  // ending it on a login-only page would make that page redirect to /login instead.
+  // Logging out returns to / (docs/spec-map.md §2.1). Leave first and end the session once / is
+  // shown: ending it on a login-only page would make that page redirect to /login instead.
   const logoutPending = useRef(false);
   const handleLogout = () => {
     logoutPending.current = true;

@@ -1,5 +1,6 @@
 /**
- * The whole route table of the product spec (docs/spec-map.md §2.2), as a React Router 7 data router.
+ * The whole route table of the product spec (docs/spec-map.md §2.2), as a React Router 7 data
+ * router.
  *
  * Conventions:
  * - `src/app/routes/<area>.tsx` modules only compose features. Each exports `namespaces` (the

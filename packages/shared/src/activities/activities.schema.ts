@@ -45,7 +45,10 @@ const fields = {
   budget: budgetSchema,
 };
 
-/** The create payload: all five fields required, `hidden` optional (docs/spec-map.md §5, docs/api-rules.md §7). */
+/**
+ * The create payload: all five fields required, `hidden` optional (docs/spec-map.md §5,
+ * docs/api-rules.md §7).
+ */
 export const activityBody = z.object({ ...fields, hidden: booleanish().default(false) });
 export type ActivityInput = z.input<typeof activityBody>;
 

@@ -18,7 +18,9 @@ export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess(emptyToUndefined, schema.optional());
 
 const MAX_ID = 2_147_483_647;
-/** Ids are written in decimal digits only: '1.0', '+1' and '0x1' are not ids (docs/api-rules.md §1). */
+/**
+ * Ids are written in decimal digits only: '1.0', '+1' and '0x1' are not ids (docs/api-rules.md §1).
+ */
 const toId = (v: unknown) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v);
 const idNumber = (min: number) => z.preprocess(toId, z.number().int().min(min).max(MAX_ID));
 export const idSchema = idNumber(1);

@@ -4,8 +4,8 @@ import { budgetSchema } from '../grants/grants.schema';
 import { emailSchema, pictureSchema } from '../users/users.schema';
 
 /**
- * Limits of initiatives and activities (issue 4, docs/spec-map.md §5). The create form shows 65 for the name;
- * the server keeps 64 everywhere, like the manage forms.
+ * Limits of initiatives and activities (issue 4, docs/spec-map.md §5). The create form shows 65 for
+ * the name; the server keeps 64 everywhere, like the manage forms.
  */
 export const INITIATIVE_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 512;
@@ -98,9 +98,9 @@ export const initiativeGrantSchema = z.object({
 });
 
 /**
- * One initiative (docs/spec-map.md §2.7, docs/api-rules.md §3). Keys the caller may not read are absent: `owner_email`,
- * `address_applicant` and `hidden_sponsors` are for insiders; `grant` is absent when the
- * sponsors are hidden from the caller, and `sponsors_hidden` says so.
+ * One initiative (docs/spec-map.md §2.7, docs/api-rules.md §3). Keys the caller may not read are
+ * absent: `owner_email`, `address_applicant` and `hidden_sponsors` are for insiders; `grant` is
+ * absent when the sponsors are hidden from the caller, and `sponsors_hidden` says so.
  */
 export const initiativeSchema = z.object({
   id: z.number(),

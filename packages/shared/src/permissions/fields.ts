@@ -2,8 +2,8 @@ import { can, isAdmin, isManager } from './rules';
 import type { Actor, Subject } from './types';
 
 /**
- * Field-level edit rules (docs/api-rules.md §6): which body fields the caller may PATCH. A PATCH that
- * changes any other field is refused with 403; unchanged echoed values are ignored.
+ * Field-level edit rules (docs/api-rules.md §6): which body fields the caller may PATCH. A PATCH
+ * that changes any other field is refused with 403; unchanged echoed values are ignored.
  */
 export const USER_SELF_FIELDS = [
   'first_name',

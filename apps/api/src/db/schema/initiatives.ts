@@ -16,7 +16,10 @@ import { LEGAL_ENTITIES } from '@helder/shared/initiatives';
 import { grants } from './sponsors';
 import { users } from './users';
 
-/** An initiative under a grant (docs/spec-map.md §3); its name is unique overall, case-insensitively. */
+/**
+ * An initiative under a grant (docs/spec-map.md §3); its name is unique overall,
+ * case-insensitively.
+ */
 export const initiatives = pgTable(
   'initiatives',
   {

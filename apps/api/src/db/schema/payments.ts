@@ -19,7 +19,8 @@ import { activities, initiatives } from './initiatives';
  * initiative are a sum over `initiative_id` alone (docs/api-rules.md §8).
  *
  * Deleting an initiative or activity deletes its manual payments in the service (server-rules
- * docs/api-rules.md §10); the `set null` keys are the safety net that leaves bank-imported payments unlinked.
+ * docs/api-rules.md §10); the `set null` keys are the safety net that leaves bank-imported payments
+ * unlinked.
  */
 export const payments = pgTable(
   'payments',

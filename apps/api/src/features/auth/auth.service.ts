@@ -23,7 +23,7 @@ type ForgotInput = z.output<typeof forgotPasswordBody>;
 type ResetInput = z.output<typeof resetPasswordBody>;
 type EntityAccessInput = z.output<typeof entityAccessQuery>;
 
-/** The user with this e-mail address, compared case-insensitively (docs/api-rules.md §3, docs/api-rules.md §9). */
+/** The user with this e-mail address, compared case-insensitively (docs/api-rules.md §3, §9). */
 export async function findUserByEmail(db: Executor, email: string) {
   const [user] = await db
     .select({

@@ -31,7 +31,8 @@ visibilityMatrix([
     reveals: async (s, as) => (await grant(s, as, s.sponsorGrant.id))?.income === 7,
   },
   {
-    // Hidden payments and initiatives count in totals (docs/api-rules.md §8): only the sponsor link hides money.
+    // Hidden payments and initiatives count in totals (docs/api-rules.md §8): only the sponsor link
+    // hides money.
     read: 'GET …/grant/{id} counts the money of the hidden initiative',
     seenBy: SEEN_BY.everyone,
     reveals: async (s, as) => (await grant(s, as, s.grant.id))?.income === 11,

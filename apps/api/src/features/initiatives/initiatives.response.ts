@@ -30,7 +30,7 @@ export const initiativeSubject = (
 export const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
   can(actor, 'read', { ...subject, hidden: true });
 
-/** The one mapper from an initiative row to the response (docs/api-rules.md §6, docs/api-rules.md §8). */
+/** The one mapper from an initiative row to the response (docs/api-rules.md §6, §8). */
 export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
   const insider = isInsider(ctx.actor, initiativeSubject(row));
   const showSponsors = !row.hiddenSponsors || insider;

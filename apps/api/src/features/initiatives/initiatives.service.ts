@@ -155,7 +155,8 @@ export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePa
 
 /**
  * Deletes the initiative with its activities, owner links and manual payments in one
- * transaction; bank-imported payments stay, unlinked; files go after the commit (docs/api-rules.md §10).
+ * transaction; bank-imported payments stay, unlinked; files go after the commit
+ * (docs/api-rules.md §10).
  */
 export async function deleteInitiative(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);

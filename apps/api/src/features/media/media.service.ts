@@ -14,7 +14,7 @@ interface Paging {
 }
 
 /**
- * Attachments of the payments matching `where` that the caller may see (docs/api-rules.md §7, docs/api-rules.md §11),
+ * Attachments of the payments matching `where` that the caller may see (docs/api-rules.md §7, §11),
  * newest first, one page in one statement; URLs absolute and signed (PDFs without thumbnails).
  */
 async function mediaPage(ctx: Ctx, where: SQL, paging: Paging): Promise<Attachment[]> {

@@ -159,7 +159,10 @@ export async function updateRegulation(
   return getRegulation(ctx, path);
 }
 
-/** Deletes the regulation, its grants and all their links in one transaction (docs/api-rules.md §10). */
+/**
+ * Deletes the regulation, its grants and all their links in one transaction
+ * (docs/api-rules.md §10).
+ */
 export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
@@ -185,7 +188,8 @@ export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<
 
 /**
  * Replaces the set of one officer role (the other role is untouched; a user may hold both).
- * Every id must name a user the caller can see, else 404 and nothing changes (docs/api-rules.md §4).
+ * Every id must name a user the caller can see, else 404 and nothing changes
+ * (docs/api-rules.md §4).
  */
 export async function setOfficers(ctx: Ctx, path: RegulationPath, input: OfficersInput) {
   const actor = requireActor(ctx);

@@ -17,8 +17,8 @@ export interface ActivityRef {
 
 /**
  * The columns of one user row as every read returns it. `initiatives` and `activities` are the
- * ones the user owns that the caller may see (docs/api-rules.md §6–7), newest first, as per-row JSON
- * columns (correlated `json_agg` subselects), so that one statement serves a whole page.
+ * ones the user owns that the caller may see (docs/api-rules.md §6–7), newest first, as per-row
+ * JSON columns (correlated `json_agg` subselects), so that one statement serves a whole page.
  */
 function userColumns(actor: Actor | null) {
   return {

@@ -37,7 +37,10 @@ export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
   };
 }
 
-/** The response shape of a linked user: the e-mail only for logged-in callers (docs/api-rules.md §6). */
+/**
+ * The response shape of a linked user: the e-mail only for logged-in callers
+ * (docs/api-rules.md §6).
+ */
 export function toPerson(actor: Actor | null, row: PersonRow) {
   return {
     id: row.id,

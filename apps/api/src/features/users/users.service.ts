@@ -123,8 +123,8 @@ export async function inviteUser(ctx: Ctx, input: InviteInput): Promise<User> {
 }
 
 /**
- * Field-level edit (docs/api-rules.md §5–6): a field the caller may not edit is refused only when its
- * value changes; echoed unchanged values are ignored. The password only by the user themself.
+ * Field-level edit (docs/api-rules.md §5–6): a field the caller may not edit is refused only when
+ * its value changes; echoed unchanged values are ignored. The password only by the user themself.
  */
 export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Promise<User> {
   const actor = requireActor(ctx);
@@ -182,7 +182,10 @@ function checkSelfGuards(actor: Actor, row: UserRow, field: Field, to: unknown) 
   if (field === 'is_active' && to === false) throw forbidden('You cannot deactivate yourself');
 }
 
-/** Deletes a user with their role links; their picture files go after the commit (docs/api-rules.md §10). */
+/**
+ * Deletes a user with their role links; their picture files go after the commit
+ * (docs/api-rules.md §10).
+ */
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
@@ -205,7 +208,10 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   });
 }
 
-/** Whoever may edit the user may change their picture, by upload or removal alike (docs/api-rules.md §11). */
+/**
+ * Whoever may edit the user may change their picture, by upload or removal alike
+ * (docs/api-rules.md §11).
+ */
 async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
   const actor = requireActor(ctx);
   const row = await findVisible(ctx, id);
@@ -226,7 +232,10 @@ async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: 
   };
 }
 
-/** Stores a new profile picture with thumbnails; the old files go after the commit (docs/api-rules.md §11). */
+/**
+ * Stores a new profile picture with thumbnails; the old files go after the commit
+ * (docs/api-rules.md §11).
+ */
 export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
   const { actor, target } = await pictureOf(ctx, id);
   return replacePicture(ctx, actor, target, files);

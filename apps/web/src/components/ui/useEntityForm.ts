@@ -1,8 +1,8 @@
 /**
  * The one react-hook-form set-up of the create/edit forms: a zod schema whose messages are
  * translation keys, validation on submit (then on every change), and a failed save turned into
- * messages on the fields it concerns or above the form (docs/spec-map.md §8). A form states its fields and
- * its `SaveErrors`; `EntityForm` (Form.tsx) renders the rest.
+ * messages on the fields it concerns or above the form (docs/spec-map.md §8). A form states its
+ * fields and its `SaveErrors`; `EntityForm` (Form.tsx) renders the rest.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEventHandler } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The activities screen (docs/spec-map.md §2.7): /funds/:id/activities[/:activityId]. Left the initiative's
- * activities (hidden at 768 px and less), right the initiative when none is chosen, else the
- * activity, both in the one detail layout.
+ * The activities screen (docs/spec-map.md §2.7): /funds/:id/activities[/:activityId]. Left the
+ * initiative's activities (hidden at 768 px and less), right the initiative when none is chosen,
+ * else the activity, both in the one detail layout.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

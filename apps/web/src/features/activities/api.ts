@@ -1,8 +1,8 @@
 /**
  * Server state of the activities feature: one activity and its mutations. The initiative's
  * detail holds the activity list (newest first), so a new activity goes on top of it, an edited
- * one is merged and a deleted one removed (docs/spec-map.md §4); the initiative is then refetched for its
- * totals.
+ * one is merged and a deleted one removed (docs/spec-map.md §4); the initiative is then refetched
+ * for its totals.
  */
 import {
   activitiesContract,

@@ -23,9 +23,9 @@ export function redirectTarget(state: unknown): string {
 }
 
 /**
- * Layout route around the login-only screens (contacts, transactions, sponsors; docs/spec-map.md §2.1: only
- * available while a token is stored). Without a session it redirects to /login and remembers
- * where the visitor wanted to go.
+ * Layout route around the login-only screens (contacts, transactions, sponsors;
+ * docs/spec-map.md §2.1: only available while a token is stored). Without a session it redirects to
+ * /login and remembers where the visitor wanted to go.
  */
 export function RequireSession() {
   const session = useSession();

@@ -18,8 +18,8 @@ export type AuthMessageKey =
 const message = (key: AuthMessageKey) => ({ message: key });
 
 /**
- * Login (docs/spec-map.md §5): both empty → usernamePasswordRequired; empty e-mail → emptyEmail; an e-mail
- * that does not look like one → emailValidation; empty password → usernamePasswordRequired.
+ * Login (docs/spec-map.md §5): both empty → usernamePasswordRequired; empty e-mail → emptyEmail; an
+ * e-mail that does not look like one → emailValidation; empty password → usernamePasswordRequired.
  * react-hook-form validates on submit and, after the first submit, again while typing.
  */
 export const loginFormSchema = z

@@ -4,7 +4,8 @@
  * - `loadSession()` runs once at start-up and removes an expired or unreadable token;
  * - `login(token)` / `logout()` change it; every change notifies `useSession()` subscribers
  *   (useSyncExternalStore), also across tabs through the `storage` event;
- * - `watchSessionExpiry(onExpired)` checks the expiry every 60 s (docs/spec-map.md §9) and ends the session;
+ * - `watchSessionExpiry(onExpired)` checks the expiry every 60 s (docs/spec-map.md §9) and ends the
+ * session;
  * - the API client gets the token (and reports 401s) through `configureApi`.
  *
  * The JWT payload is decoded without a library (base64url JSON) and is NOT verified: the server

@@ -12,7 +12,9 @@ import {
 
 type FunderErrorKey = `errors.${keyof Resources['funders']['errors']}`;
 
-/** Failed saves (docs/spec-map.md §8): creating says one thing, on the name when the name is taken. */
+/**
+ * Failed saves (docs/spec-map.md §8): creating says one thing, on the name when the name is taken.
+ */
 const SAVE_ERRORS: Record<'create' | 'edit', SaveErrors<keyof FunderFormValues, FunderErrorKey>> = {
   create: {
     conflict: { any: { field: 'name', message: 'errors.createFailed' } },

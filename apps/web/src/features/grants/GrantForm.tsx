@@ -14,7 +14,9 @@ type GrantErrors = Resources['grants']['errors'];
 type GrantErrorKey =
   `errors.create.${keyof GrantErrors['create']}` | `errors.edit.${keyof GrantErrors['edit']}`;
 
-/** Failed saves (docs/spec-map.md §8): a taken reference or name on its field, anything else above. */
+/**
+ * Failed saves (docs/spec-map.md §8): a taken reference or name on its field, anything else above.
+ */
 const SAVE_ERRORS: Record<'create' | 'edit', SaveErrors<keyof GrantFormValues, GrantErrorKey>> = {
   create: {
     conflict: {

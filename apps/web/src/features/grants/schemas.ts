@@ -1,8 +1,8 @@
 /**
- * The grant form (docs/spec-map.md §5): reference and name required (at most 128 characters); budget an
- * amount (a comma decimal is fine): empty or zero 'Vul een begroting in.', negative 'Begroting
- * mag niet negatief zijn.', above 999 999 'Het bedrag is te hoog, vul een lager bedrag in.'.
- * Messages are keys of the `grants` namespace.
+ * The grant form (docs/spec-map.md §5): reference and name required (at most 128 characters);
+ * budget an amount (a comma decimal is fine): empty or zero 'Vul een begroting in.', negative
+ * 'Begroting mag niet negatief zijn.', above 999 999 'Het bedrag is te hoog, vul een lager bedrag
+ * in.'. Messages are keys of the `grants` namespace.
  */
 import { GRANT_NAME_MAX, GRANT_REFERENCE_MAX } from '@helder/shared/grants';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';

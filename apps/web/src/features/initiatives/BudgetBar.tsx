@@ -4,8 +4,8 @@ import { budgetFigures, type Money } from './figures';
 import styles from './initiatives.module.css';
 
 /**
- * The budget bar (docs/spec-map.md §2.6): its width split between spent and available (50/50 when both are
- * zero). Its text alternative names both amounts.
+ * The budget bar (docs/spec-map.md §2.6): its width split between spent and available (50/50 when
+ * both are zero). Its text alternative names both amounts.
  */
 export function BudgetBar({ money }: { money: Money }) {
   const { t } = useTranslation('initiatives');

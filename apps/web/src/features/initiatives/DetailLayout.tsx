@@ -1,8 +1,8 @@
 /**
- * The one detail layout of initiatives and activities (docs/spec-map.md §2.7): breadcrumb, header (picture,
- * name, description preview with 'Lees meer' / 'Lees minder'), the action buttons, the three
- * budget cards ('Toegekend budget' with 'Waarvan ontvangen', 'Besteed', 'Beschikbaar budget'),
- * the tabs (links: every tab is a URL) and the active tab's content.
+ * The one detail layout of initiatives and activities (docs/spec-map.md §2.7): breadcrumb, header
+ * (picture, name, description preview with 'Lees meer' / 'Lees minder'), the action buttons, the
+ * three budget cards ('Toegekend budget' with 'Waarvan ontvangen', 'Besteed', 'Beschikbaar
+ * budget'), the tabs (links: every tab is a URL) and the active tab's content.
  */
 import { formatEuro } from '@helder/shared/money';
 import type { Initiative } from '@helder/shared/initiatives';
@@ -85,8 +85,8 @@ const InfoIcon = () => (
 );
 
 /**
- * 'Waarvan ontvangen' (docs/spec-map.md §2.7): a button whose description is the received amount, shown as a
- * tooltip on hover and focus, and toggled by clicking (touch); Esc hides it.
+ * 'Waarvan ontvangen' (docs/spec-map.md §2.7): a button whose description is the received amount,
+ * shown as a tooltip on hover and focus, and toggled by clicking (touch); Esc hides it.
  */
 function ReceivedInfo({ amount }: { amount: number }) {
   const { t } = useTranslation('initiatives');

@@ -13,7 +13,10 @@ import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
 import styles from './initiatives.module.css';
 
-/** Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel, Locatie-inflatie. */
+/**
+ * Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel,
+ * Locatie-inflatie.
+ */
 export function DetailsTab({
   values,
 }: {
@@ -98,8 +101,8 @@ function initials(owner: Owner): string {
 }
 
 /**
- * Gebruikers (docs/spec-map.md §2.7): the owners with picture, name and (for logged-in viewers; the API
- * leaves it out otherwise) e-mail; the add button when the caller may set owners.
+ * Gebruikers (docs/spec-map.md §2.7): the owners with picture, name and (for logged-in viewers; the
+ * API leaves it out otherwise) e-mail; the add button when the caller may set owners.
  */
 export function OwnersTab({
   owners,
@@ -157,8 +160,8 @@ export function OwnersTab({
 }
 
 /**
- * One activity as a card (docs/spec-map.md §2.7 side list): name, bar, Toegekend / Besteed / Beschikbaar and
- * 'Verborgen'. A link to the activity; `current` marks the one on screen.
+ * One activity as a card (docs/spec-map.md §2.7 side list): name, bar, Toegekend / Besteed /
+ * Beschikbaar and 'Verborgen'. A link to the activity; `current` marks the one on screen.
  */
 export function ActivityCard({
   initiativeId,

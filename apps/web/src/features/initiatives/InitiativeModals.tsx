@@ -40,7 +40,8 @@ function useGrantIdParam(): number | null {
 
 /**
  * /sponsors/:sponsorId/regulations/:regulationId/add-fund?grant=<id>: 'Initiatief aanmaken'
- * under that grant (docs/spec-map.md §5, docs/api-rules.md §8). Afterwards the new initiative opens.
+ * under that grant (docs/spec-map.md §5, docs/api-rules.md §8). Afterwards the new initiative
+ * opens.
  */
 export function CreateInitiativeModal() {
   const { t } = useTranslation('initiatives');

@@ -115,9 +115,9 @@ function LoadMore({
 }
 
 /**
- * / and /funds (docs/spec-map.md §2.6): 'Alle Initiatieven' / 'Mijn Initiatieven' (logged in only), the name
- * search (debounced 300 ms), and the cards, 20 at a time while scrolling. The filter lives in the
- * URL (?filter=mine), so back and forward keep it.
+ * / and /funds (docs/spec-map.md §2.6): 'Alle Initiatieven' / 'Mijn Initiatieven' (logged in only),
+ * the name search (debounced 300 ms), and the cards, 20 at a time while scrolling. The filter lives
+ * in the URL (?filter=mine), so back and forward keep it.
  */
 export function InitiativesPage() {
   const { t } = useTranslation('initiatives');

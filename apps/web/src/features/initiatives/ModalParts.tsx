@@ -41,8 +41,8 @@ export interface OwnersFormProps {
 }
 
 /**
- * 'Initiatiefnemers toevoegen' / 'Activiteitnemers toevoegen' (docs/spec-map.md §2.7): search users by
- * e-mail (from one non-blank character, debounced 300 ms), the current owners with remove
+ * 'Initiatiefnemers toevoegen' / 'Activiteitnemers toevoegen' (docs/spec-map.md §2.7): search users
+ * by e-mail (from one non-blank character, debounced 300 ms), the current owners with remove
  * buttons, Annuleren / Opslaan. Nobody is a valid choice (it removes every owner).
  */
 export function OwnersForm({

@@ -54,7 +54,9 @@ interface MappedError {
   message: MessageKey;
 }
 
-/** A failed save as messages (docs/spec-map.md §8): on the fields it concerns, or above the form. */
+/**
+ * A failed save as messages (docs/spec-map.md §8): on the fields it concerns, or above the form.
+ */
 export function mapServerError(
   error: unknown,
   mode: SpendingUnitFormMode,

@@ -1,7 +1,7 @@
 /**
  * The numbers and texts every initiative and activity view derives the same way: the budget
- * split (docs/spec-map.md §3: available = max(budget + expenses, 0); spent = -expenses), the URL slug of a
- * name and the 250-character description preview.
+ * split (docs/spec-map.md §3: available = max(budget + expenses, 0); spent = -expenses), the URL
+ * slug of a name and the 250-character description preview.
  */
 import type { InitiativeListItem } from '@helder/shared/initiatives';
 import { ACTIVITY_TAB_SEGMENTS, INITIATIVE_TAB_SEGMENTS, MODAL_SEGMENTS } from '../../lib/paths';
@@ -55,8 +55,8 @@ const RESERVED_SEGMENTS = new Set<string>([
 ]);
 
 /**
- * The `{initiativeName}` segment after an initiative's id (docs/spec-map.md §2.2): the name in lower
- * case, accents dropped, anything else a dash. A name that would read as a tab or a modal
+ * The `{initiativeName}` segment after an initiative's id (docs/spec-map.md §2.2): the name in
+ * lower case, accents dropped, anything else a dash. A name that would read as a tab or a modal
  * ('Media', 'Delete fund') gets the default tab instead.
  */
 export function nameSlug(name: string): string {

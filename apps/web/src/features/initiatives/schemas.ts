@@ -36,7 +36,10 @@ export type SpendingUnitKind = 'initiative' | 'activity';
 /** create: a new initiative (under a grant) or activity; manage: edit per edit-fields. */
 export type SpendingUnitFormMode = 'create' | 'manage';
 
-/** The create initiative form limits its description to 200 characters (docs/spec-map.md §5, docs/api-rules.md §9). */
+/**
+ * The create initiative form limits its description to 200 characters (docs/spec-map.md §5,
+ * docs/api-rules.md §9).
+ */
 export const CREATE_DESCRIPTION_MAX = 200;
 
 /**

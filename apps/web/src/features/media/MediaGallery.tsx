@@ -1,7 +1,7 @@
 /**
- * The Media tab (docs/spec-map.md §2.7): the attachments of the visible payments as a thumbnail grid (128 px
- * thumbnails, 256 on dense screens; PDFs as a pdf tile); choosing one opens a preview overlay.
- * Empty: 'Geen media gevonden'; failure: 'Failed to fetch media. Please try again later.'.
+ * The Media tab (docs/spec-map.md §2.7): the attachments of the visible payments as a thumbnail
+ * grid (128 px thumbnails, 256 on dense screens; PDFs as a pdf tile); choosing one opens a preview
+ * overlay. Empty: 'Geen media gevonden'; failure: 'Failed to fetch media. Please try again later.'.
  */
 import type { Attachment } from '@helder/shared/media';
 import { lazy, Suspense, useMemo, useState } from 'react';

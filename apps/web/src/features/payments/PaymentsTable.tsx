@@ -1,9 +1,9 @@
 /**
  * The one table of payments (architecture: one PaymentsTable with a scope), as the initiative and
- * activity Transactieoverzicht tabs show it (docs/spec-map.md §2.7): DATUM, BESCHRIJVING, ONTVANGER,
- * VERZENDER, MEDIA (attachment count), BEDRAG (negatives red); 'Geen transacties gevonden' when
- * empty. The payments issue adds the data (GET /api/payments/…), the buttons and the modals; until
- * then it renders the rows it is given (none).
+ * activity Transactieoverzicht tabs show it (docs/spec-map.md §2.7): DATUM, BESCHRIJVING,
+ * ONTVANGER, VERZENDER, MEDIA (attachment count), BEDRAG (negatives red); 'Geen transacties
+ * gevonden' when empty. The payments issue adds the data (GET /api/payments/…), the buttons and the
+ * modals; until then it renders the rows it is given (none).
  */
 import { formatEuro } from '@helder/shared/money';
 import { useEffect, useRef, useState } from 'react';

@@ -16,8 +16,8 @@ import {
 type RegulationErrorKey = `errors.${keyof Resources['regulations']['errors']}`;
 
 /**
- * Failed saves (docs/spec-map.md §8): a taken name shows on the name ('Naam is al in gebruik.', the edit
- * variant without the full stop); other create failures show on the description.
+ * Failed saves (docs/spec-map.md §8): a taken name shows on the name ('Naam is al in gebruik.', the
+ * edit variant without the full stop); other create failures show on the description.
  */
 const SAVE_ERRORS: Record<
   'create' | 'edit',

@@ -64,7 +64,9 @@ export function EditRegulationModal() {
   );
 }
 
-/** Deleting goes back to /sponsors/:sponsorId (docs/spec-map.md §2.2); cancelling to the regulation. */
+/**
+ * Deleting goes back to /sponsors/:sponsorId (docs/spec-map.md §2.2); cancelling to the regulation.
+ */
 export function DeleteRegulationModal() {
   const { t } = useTranslation('regulations');
   const path = useRegulationPath();

@@ -7,7 +7,10 @@ import { useDeleteUser, useUser } from './api';
 import { useUserIdParam } from './hooks';
 import { displayName } from './labels';
 
-/** /contacts/:userId/delete-user: confirm, delete, then go to your own contact page (docs/spec-map.md §4). */
+/**
+ * /contacts/:userId/delete-user: confirm, delete, then go to your own contact page
+ * (docs/spec-map.md §4).
+ */
 export function DeleteUserModal() {
   const { t } = useTranslation('users');
   const session = useSession();

@@ -103,7 +103,10 @@ function LinkedItems({ user }: { user: User }) {
   );
 }
 
-/** Buttons by permission (docs/spec-map.md §2.5): Profiel/Instellingen with edit, Verwijderen with delete. */
+/**
+ * Buttons by permission (docs/spec-map.md §2.5): Profiel/Instellingen with edit, Verwijderen with
+ * delete.
+ */
 function DetailActions({ userId, isSelf }: { userId: number; isSelf: boolean }) {
   const { t } = useTranslation('users');
   const { can } = useCan('User', userId);

@@ -14,7 +14,10 @@ import { Avatar } from './Avatar';
 import { errorMessage, fullName, roleLabelKey } from './labels';
 import styles from './users.module.css';
 
-/** More users load when the list is scrolled to within this distance of its end (docs/spec-map.md §9). */
+/**
+ * More users load when the list is scrolled to within this distance of its end
+ * (docs/spec-map.md §9).
+ */
 export const SCROLL_THRESHOLD_PX = 50;
 
 /** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
@@ -161,8 +164,9 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
 }
 
 /**
- * /contacts (docs/spec-map.md §2.5): the own-profile entry, the searchable directory and, next to it (above
- * 768 px) or instead of it (768 px and less), the selected user's page. Modals render in the Outlet.
+ * /contacts (docs/spec-map.md §2.5): the own-profile entry, the searchable directory and, next to
+ * it (above 768 px) or instead of it (768 px and less), the selected user's page. Modals render in
+ * the Outlet.
  */
 export function UsersPage() {
   const { t } = useTranslation('users');

@@ -37,7 +37,10 @@ export function errorMessage(error: Error): string {
   return isApiError(error) ? error.detail : error.message;
 }
 
-/** A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch format). */
+/**
+ * A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch
+ * format).
+ */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

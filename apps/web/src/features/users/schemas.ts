@@ -41,8 +41,8 @@ export const addUserFormSchema = z.object({
 export type AddUserForm = z.input<typeof addUserFormSchema>;
 
 /**
- * Edit profile: the biography counter and its message do not block saving (docs/spec-map.md §5); the
- * server caps it and its answer is shown. So no rule here, only trimming.
+ * Edit profile: the biography counter and its message do not block saving (docs/spec-map.md §5);
+ * the server caps it and its answer is shown. So no rule here, only trimming.
  */
 export const editProfileFormSchema = z.object({
   first_name: z.string(),
