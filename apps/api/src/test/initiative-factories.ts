@@ -12,6 +12,7 @@ import {
   paymentAttachments,
   payments,
 } from '../db/schema';
+import { initiativeColumns } from '../features/initiatives';
 import { storeFile } from '../lib/pictures';
 import type { TestApp } from './app';
 import { createUser } from './factories';
@@ -69,20 +70,8 @@ export async function createInitiative(
   const [row] = await t.database.db
     .insert(initiatives)
     .values({
+      ...initiativeColumns(input),
       grantId,
-      name: input.name,
-      description: input.description,
-      purpose: input.purpose,
-      targetAudience: input.target_audience,
-      owner: input.owner,
-      ownerEmail: input.owner_email,
-      legalEntity: input.legal_entity,
-      addressApplicant: input.address_applicant,
-      kvkRegistration: input.kvk_registration,
-      location: input.location,
-      budgetCents: eurosToCents(input.budget),
-      hidden: input.hidden,
-      hiddenSponsors: input.hidden_sponsors,
       ...overrides,
     })
     .returning();

@@ -6,5 +6,9 @@ export {
   toInitiativeRelations,
   type OwnerRow,
 } from './initiatives.queries';
-export { findInitiative, loadInitiativeSubject } from './initiatives.service';
+export {
+  columnsOf as initiativeColumns,
+  findInitiative,
+  loadInitiativeSubject,
+} from './initiatives.service';
 export { initiativeSubject, isInsider, toOwner } from './initiatives.response';
