@@ -8,6 +8,7 @@ import { grantsRoutes } from './grants';
 import { healthRoutes } from './health';
 import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
+import { paymentsRoutes } from './payments';
 import { regulationsRoutes } from './regulations';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
@@ -24,4 +25,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   initiativesRoutes,
   activitiesRoutes,
   mediaRoutes,
+  paymentsRoutes,
 ];

@@ -3,6 +3,7 @@ import { loadActivitySubject } from './activities';
 import { loadFunderSubject } from './funders';
 import { loadGrantSubject } from './grants';
 import { loadInitiativeSubject } from './initiatives';
+import { loadPaymentSubject } from './payments';
 import { loadRegulationSubject } from './regulations';
 import { loadUserSubject } from './users';
 
@@ -20,6 +21,6 @@ export const subjectLoaders = {
   Grant: loadGrantSubject,
   Initiative: loadInitiativeSubject,
   Activity: loadActivitySubject,
-  Payment: noneYet,
+  Payment: loadPaymentSubject,
   BankAccount: noneYet,
 } satisfies SubjectLoaders;

@@ -4,11 +4,13 @@ import { activityBody } from '@helder/shared/activities';
 import { funderBody } from '@helder/shared/funders';
 import { grantBody } from '@helder/shared/grants';
 import { initiativeBody } from '@helder/shared/initiatives';
+import { paymentBody } from '@helder/shared/payments';
 import { regulationBody } from '@helder/shared/regulations';
 import { inviteUserBody } from '@helder/shared/users';
 import { userInput } from './factories';
 import { funderInput, grantInput, regulationInput } from './funder-factories';
 import { activityInput, initiativeInput } from './initiative-factories';
+import { paymentInput } from './payment-factories';
 
 /** Each builder of a create body against the schema the API reads that body with. */
 const BUILDERS: Array<[string, () => object, z.ZodType]> = [
@@ -18,6 +20,7 @@ const BUILDERS: Array<[string, () => object, z.ZodType]> = [
   ['initiativeInput', initiativeInput, initiativeBody],
   ['activityInput', activityInput, activityBody],
   ['userInput', userInput, inviteUserBody],
+  ['paymentInput', () => paymentInput(), paymentBody],
 ];
 
 describe.each(BUILDERS)('%s', (_name, build, schema) => {

@@ -135,6 +135,7 @@ export async function createScene(t: TestApp) {
     hiddenActivity,
     hiddenUsersInitiative,
     hiddenUsersActivity,
+    payments: { inHidden, public: publicPayment, hidden: hiddenPayment, inHiddenActivity },
     files: {
       inHidden: await createAttachment(t, inHidden.id),
       public: await createAttachment(t, publicPayment.id),

@@ -1,1 +1,2 @@
 export * from './payments.schema';
+export * from './payments.contract';

@@ -1,6 +1,11 @@
+import { z } from 'zod';
+import { booleanish, idSchema, numberish, optionalQuery, pagingQuery } from '../http';
+import { attachmentSchema } from '../media/media.schema';
+import { hasAtMostTwoDecimals, MAX_AMOUNT_EUROS } from '../money';
+
 /**
- * Payment constants shared by the tables and (later) the payments contracts (docs/api-rules.md §8):
- * the route follows the sign of the amount; manual payments are typed 'handmatig'.
+ * Payment constants and shapes (docs/api-rules.md §5, §6, §8): the route follows the sign of the
+ * amount; manual payments are typed 'handmatig'.
  */
 export const PAYMENT_ROUTES = ['inkomen', 'uitgaven'] as const;
 export type PaymentRoute = (typeof PAYMENT_ROUTES)[number];
@@ -8,3 +13,196 @@ export type PaymentRoute = (typeof PAYMENT_ROUTES)[number];
 export const PAYMENT_TYPES = ['handmatig', 'bank'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const MANUAL_PAYMENT: PaymentType = 'handmatig';
+
+/** Limits of docs/spec-map.md §5, §9. */
+export const SHORT_DESCRIPTION_MAX = 128;
+export const LONG_DESCRIPTION_MAX = 512;
+export const COUNTERPARTY_NAME_MAX = 128;
+export const ACCOUNT_MAX = 64;
+export const NAME_FILTER_MAX = 128;
+/** The option of the linking dropdowns that removes the link (docs/spec-map.md §9). */
+export const UNLINK_ID = -1;
+
+/** The route an amount's sign gives (docs/api-rules.md §8): 0 and up is income. */
+export const routeOfAmount = (euros: number): PaymentRoute => (euros < 0 ? 'uitgaven' : 'inkomen');
+/** The amount turned to agree with the route: the route wins (docs/api-rules.md §8). */
+export const signedForRoute = (euros: number, route: PaymentRoute) =>
+  route === 'uitgaven' ? -Math.abs(euros) : Math.abs(euros);
+
+/** A payment amount in euros: not zero, at most 2 decimals, |amount| ≤ 999 999 999.99. */
+export const amountSchema = numberish(
+  z
+    .number()
+    .refine((n) => n !== 0, { message: 'An amount cannot be zero' })
+    .refine((n) => Math.abs(n) <= MAX_AMOUNT_EUROS, { message: 'The amount is too large' })
+    .refine(hasAtMostTwoDecimals, { message: 'At most two decimals' }),
+);
+
+/** ISO 8601 date and time with an offset or Z (docs/api-rules.md §1). */
+export const bookingDateSchema = z.iso.datetime({ offset: true });
+
+/** Text that may be absent: absent, null and '' are all stored as null. */
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+const optionalMultiline = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+    .pipe(z.string().max(max))
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+
+/** The fields a client writes, on create and (each optional) on edit. */
+const writable = {
+  transaction_amount: amountSchema,
+  booking_date: bookingDateSchema,
+  route: z.enum(PAYMENT_ROUTES).optional(),
+  creditor_name: optionalLine(COUNTERPARTY_NAME_MAX),
+  creditor_account: optionalLine(ACCOUNT_MAX),
+  debtor_name: optionalLine(COUNTERPARTY_NAME_MAX),
+  debtor_account: optionalLine(ACCOUNT_MAX),
+  short_user_description: optionalLine(SHORT_DESCRIPTION_MAX),
+  long_user_description: optionalMultiline(LONG_DESCRIPTION_MAX),
+  hidden: booleanish().default(false),
+};
+
+/** POST /payment: a manual payment in an initiative, or in one of its activities. */
+export const paymentBody = z.object({
+  ...writable,
+  type: z.literal(MANUAL_PAYMENT).default(MANUAL_PAYMENT),
+  initiative_id: idSchema,
+  activity_id: idSchema.nullish().transform((v) => v ?? null),
+});
+export type PaymentInput = z.input<typeof paymentBody>;
+
+/**
+ * PATCH /payment/{id}: only what changes. Unknown fields (`transaction_id`, `id`, the links) are
+ * dropped; links change through their own calls.
+ */
+export const paymentPatch = z.object({
+  transaction_amount: writable.transaction_amount.optional(),
+  booking_date: writable.booking_date.optional(),
+  route: writable.route,
+  creditor_name: writable.creditor_name.optional(),
+  creditor_account: writable.creditor_account.optional(),
+  debtor_name: writable.debtor_name.optional(),
+  debtor_account: writable.debtor_account.optional(),
+  short_user_description: writable.short_user_description.optional(),
+  long_user_description: writable.long_user_description.optional(),
+  hidden: booleanish().optional(),
+});
+export type PaymentPatch = z.input<typeof paymentPatch>;
+
+/**
+ * The payment as the lists show it. Account numbers are absent for callers who may not read them
+ * (docs/api-rules.md §6).
+ */
+export const paymentFieldsSchema = z.object({
+  id: z.number(),
+  transaction_id: z.string().nullable(),
+  booking_date: z.string(),
+  transaction_amount: z.number(),
+  creditor_name: z.string().nullable(),
+  creditor_account: z.string().nullable().optional(),
+  debtor_name: z.string().nullable(),
+  debtor_account: z.string().nullable().optional(),
+  route: z.enum(PAYMENT_ROUTES),
+  short_user_description: z.string().nullable(),
+  long_user_description: z.string().nullable(),
+  hidden: z.boolean(),
+  type: z.enum(PAYMENT_TYPES),
+});
+export type PaymentFields = z.infer<typeof paymentFieldsSchema>;
+
+/** GET /payment/{id}: the payment with its links and receipts. */
+export const paymentSchema = paymentFieldsSchema.extend({
+  iban: z.string().nullable().optional(),
+  initiative_id: z.number().nullable(),
+  initiative_name: z.string().nullable(),
+  activity_id: z.number().nullable(),
+  activity_name: z.string().nullable(),
+  n_attachments: z.number(),
+  attachments: z.array(attachmentSchema),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** A euro amount filter: a plain decimal of at most 2 decimals, 0 or more. */
+const amountFilter = optionalQuery(
+  numberish(z.number().min(0).max(MAX_AMOUNT_EUROS).refine(hasAtMostTwoDecimals)),
+);
+/** A calendar day, read in Europe/Amsterdam (docs/api-rules.md §1). */
+const dayFilter = optionalQuery(z.iso.date({ message: 'A date is written YYYY-MM-DD' }));
+
+/** The filters of the initiative and activity lists; min above max is a 422. */
+export const paymentsQuery = pagingQuery
+  .extend({
+    start_date: dayFilter,
+    end_date: dayFilter,
+    min_amount: amountFilter,
+    max_amount: amountFilter,
+    route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+  })
+  .refine(
+    (q) => q.min_amount === undefined || q.max_amount === undefined || q.min_amount <= q.max_amount,
+    { message: 'min_amount is above max_amount', path: ['min_amount'] },
+  )
+  .refine(
+    (q) => q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date,
+    { message: 'start_date is after end_date', path: ['start_date'] },
+  );
+export type PaymentsQuery = z.input<typeof paymentsQuery>;
+/** The filters without paging: what an export takes. */
+export type PaymentsFilter = Omit<z.output<typeof paymentsQuery>, 'offset' | 'limit'>;
+
+export const paymentListItemSchema = z.object({
+  payment: paymentFieldsSchema,
+  activity_name: z.string().nullable(),
+  n_attachments: z.number(),
+});
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+export const paymentsResponse = z.object({
+  payments: z.array(paymentListItemSchema),
+  totalCount: z.number(),
+});
+
+/** GET /payments/user/{id}: the payments the user may link or manage. */
+export const userPaymentsQuery = pagingQuery.extend({
+  initiative_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
+  activity_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
+  iban: optionalQuery(z.string().max(ACCOUNT_MAX)),
+});
+export type UserPaymentsQuery = z.input<typeof userPaymentsQuery>;
+
+export const userPaymentSchema = z.object({
+  id: z.number(),
+  booking_date: z.string(),
+  initiative_id: z.number().nullable(),
+  initiative_name: z.string().nullable(),
+  activity_id: z.number().nullable(),
+  activity_name: z.string().nullable(),
+  creditor_name: z.string().nullable(),
+  debtor_name: z.string().nullable(),
+  short_user_description: z.string().nullable(),
+  iban: z.string().nullable(),
+  transaction_amount: z.number(),
+});
+export type UserPayment = z.infer<typeof userPaymentSchema>;
+export const userPaymentsResponse = z.object({
+  payments: z.array(userPaymentSchema),
+  totalCount: z.number(),
+});
+
+/** A link target id: an id, or null / -1 to remove the link (docs/spec-map.md §9). */
+const linkTarget = z
+  .union([z.literal(UNLINK_ID), z.literal(String(UNLINK_ID)), idSchema, z.null()])
+  .transform((v): number | null => (typeof v === 'number' && v !== UNLINK_ID ? v : null));
+export const linkInitiativeBody = z.object({ initiative_id: linkTarget });
+export const linkActivityBody = z.object({ initiative_id: idSchema, activity_id: linkTarget });
+
+export const linkTargetSchema = z.object({ id: z.number(), name: z.string() });
+export type LinkTarget = z.infer<typeof linkTargetSchema>;

@@ -365,6 +365,20 @@ describe('class-level and field-level rules', () => {
     ).toContain('transaction_amount');
   });
 
+  it('gives anonymous callers nothing on bank accounts and no links, whatever the relations say', () => {
+    const account = { type: 'BankAccount', relations: ['account_owner'] } as const;
+    for (const action of ['read', 'renew', 'revoke', 'delete', 'set_users'] as const) {
+      expect(can(anonymous, action, account)).toBe(false);
+      expect(can(user, action, account)).toBe(true);
+    }
+    const linked = payment({ relations: ['account_owner'] });
+    expect(can(anonymous, 'link_initiative', payment({ relations: ['account_owner'] }))).toBe(
+      false,
+    );
+    expect(can(anonymous, 'link_activity', linked)).toBe(false);
+    expect(can(user, 'link_activity', linked)).toBe(true);
+  });
+
   it('nobody deletes themself', () => {
     expect(
       can(admin, 'delete', { type: 'User', id: admin.id, hidden: false, isSuperuser: false }),

@@ -114,18 +114,21 @@ const POLICY: Policy = {
         (p.hasInitiative && has(p.relations, 'initiative_owner')) ||
         (p.hasActivity && has(p.relations, 'activity_owner'))),
     link_initiative: (a, p) =>
+      a !== null &&
       !p.hasActivity &&
       (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
     link_activity: (a, p) =>
+      a !== null &&
       p.hasInitiative &&
       (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
   },
+  // Relations are computed for logged-in callers only; the guard keeps it so if that changes.
   BankAccount: {
-    read: (a, s) => isAdmin(a) || has(s.relations, 'account_owner', 'account_user'),
-    renew: (_a, s) => has(s.relations, 'account_owner'),
-    revoke: (a, s) => isAdmin(a) || has(s.relations, 'account_owner'),
-    delete: (_a, s) => has(s.relations, 'account_owner'),
-    set_users: (_a, s) => has(s.relations, 'account_owner'),
+    read: (a, s) => a !== null && (isAdmin(a) || has(s.relations, 'account_owner', 'account_user')),
+    renew: (a, s) => a !== null && has(s.relations, 'account_owner'),
+    revoke: (a, s) => a !== null && (isAdmin(a) || has(s.relations, 'account_owner')),
+    delete: (a, s) => a !== null && has(s.relations, 'account_owner'),
+    set_users: (a, s) => a !== null && has(s.relations, 'account_owner'),
   },
 };
 

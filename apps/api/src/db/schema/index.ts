@@ -3,3 +3,4 @@ export * from './audit';
 export * from './sponsors';
 export * from './initiatives';
 export * from './payments';
+export * from './bank-accounts';

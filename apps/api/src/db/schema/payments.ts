@@ -10,7 +10,9 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_ROUTES, PAYMENT_TYPES } from '@helder/shared/payments';
+import { bankAccounts } from './bank-accounts';
 import { activities, initiatives } from './initiatives';
+import { users } from './users';
 
 /**
  * A payment: signed amount in cents (income > 0, expense < 0), manual ('handmatig') or imported
@@ -43,8 +45,12 @@ export const payments = pgTable(
       onDelete: 'set null',
     }),
     activityId: integer('activity_id'),
-    /** The bank account it was imported from; the bank-accounts feature adds the key. */
-    bankAccountId: integer('bank_account_id'),
+    /** The bank account it was imported from; null for a manual payment. */
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
+    /** Who recorded a manual payment (kept when they are deleted, docs/api-rules.md §10). */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -53,9 +59,10 @@ export const payments = pgTable(
       columns: [t.activityId, t.initiativeId],
       foreignColumns: [activities.id, activities.initiativeId],
     }).onDelete('set null'),
-    index('payments_initiative_idx').on(t.initiativeId, t.bookingDate),
-    index('payments_activity_idx').on(t.activityId, t.bookingDate),
-    index('payments_bank_account_idx').on(t.bankAccountId, t.bookingDate),
+    // The lists' order (booking_date desc, id desc), read backwards along these keys.
+    index('payments_initiative_idx').on(t.initiativeId, t.bookingDate, t.id),
+    index('payments_activity_idx').on(t.activityId, t.bookingDate, t.id),
+    index('payments_bank_account_idx').on(t.bankAccountId, t.bookingDate, t.id),
   ],
 );
 

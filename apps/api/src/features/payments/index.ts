@@ -1,0 +1,2 @@
+export { paymentsRoutes } from './payments.routes';
+export { loadPaymentSubject } from './payments.service';

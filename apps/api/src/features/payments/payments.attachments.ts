@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import type { Attachment } from '@helder/shared/media';
+import { paymentAttachments, payments } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { invalid, notFound } from '../../http/errors';
+import { sniff, type Upload } from '../../http/uploads';
+import { signFileUrl } from '../../lib/file-urls';
+import { pictureUrls, removeStoredFiles, storeFile } from '../../lib/pictures';
+import { authorize, write } from '../../lib/write';
+import { findPayment } from './payments.service';
+
+/** Receipts are pdf, png or jpeg, judged from their bytes (docs/api-rules.md §11). */
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+/** Files one request may add. */
+export const MAX_ATTACHMENTS_PER_REQUEST = 10;
+
+/**
+ * Adds receipts to a payment (edit permission). Every file is sniffed before any is stored, so a
+ * bad one refuses the lot; stored files whose rows do not commit are removed again.
+ */
+export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[]) {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, paymentId);
+  authorize(actor, 'edit', row.subject, 'You may not add attachments to this payment');
+  const uploads = files.filter((f) => f.fieldname === 'files');
+  if (uploads.length === 0) {
+    throw invalid('files', 'required', 'Send the files in the multipart field "files"');
+  }
+  const types: Array<(typeof ATTACHMENT_TYPES)[number]> = [];
+  for (const file of uploads) types.push(await sniff(file, ATTACHMENT_TYPES));
+  const keys: string[] = [];
+  try {
+    for (const [i, file] of uploads.entries()) {
+      keys.push(await storeFile(ctx.storage, `payments/${paymentId}`, file.path, types[i]!));
+    }
+    const added = await write(ctx, actor, {
+      run: async (tx) => {
+        const [locked] = await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(eq(payments.id, paymentId))
+          .for('key share');
+        if (!locked) throw notFound('Payment');
+        return tx
+          .insert(paymentAttachments)
+          .values(keys.map((storageKey) => ({ paymentId, storageKey })))
+          .returning({ id: paymentAttachments.id, key: paymentAttachments.storageKey });
+      },
+      audit: (rows) => ({
+        entityClass: 'Payment',
+        entityId: paymentId,
+        action: 'update',
+        changes: { attachments: { from: null, to: rows.map((r) => r.id) } },
+      }),
+    });
+    const now = ctx.clock();
+    const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+    const attachments: Attachment[] = added.map((a) => ({ id: a.id, ...pictureUrls(a.key, sign) }));
+    return { attachments };
+  } catch (e) {
+    await removeStoredFiles(ctx, keys);
+    throw e;
+  }
+}
+
+/** Removes one receipt (edit permission); its files go after the commit. */
+export async function removeAttachment(ctx: Ctx, paymentId: number, attachmentId: number) {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, paymentId);
+  authorize(actor, 'edit', row.subject, 'You may not remove attachments of this payment');
+  await write(ctx, actor, {
+    run: async (tx) => {
+      const [gone] = await tx
+        .delete(paymentAttachments)
+        .where(
+          and(eq(paymentAttachments.id, attachmentId), eq(paymentAttachments.paymentId, paymentId)),
+        )
+        .returning({ key: paymentAttachments.storageKey });
+      if (!gone) throw notFound('Attachment');
+      return gone.key;
+    },
+    audit: () => ({
+      entityClass: 'Payment',
+      entityId: paymentId,
+      action: 'update',
+      changes: { attachments: { from: attachmentId, to: null } },
+    }),
+    files: (key) => [key],
+  });
+}

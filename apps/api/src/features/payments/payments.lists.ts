@@ -1,0 +1,89 @@
+import { centsToEuros } from '@helder/shared/money';
+import type { PaymentListItem, PaymentsFilter, UserPayment } from '@helder/shared/payments';
+import { isAdmin } from '@helder/shared/permissions';
+import { requireActor, type Ctx } from '../../http/context';
+import { findActivity, type ActivityPath } from '../activities';
+import { findInitiative } from '../initiatives';
+import {
+  scopeWhere,
+  selectLinkableActivities,
+  selectLinkableInitiatives,
+  selectPaymentPage,
+  selectUserPayments,
+  type Scope,
+  type UserPaymentsFilter,
+} from './payments.queries';
+import { assertMayListFor, toPaymentFields } from './payments.service';
+
+interface Paging {
+  offset: number;
+  limit: number;
+}
+type ListQuery = PaymentsFilter & Paging;
+
+async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
+  const { offset, limit, ...filter } = query;
+  const { rows, totalCount } = await selectPaymentPage(
+    ctx.db,
+    scopeWhere(ctx.actor, scope, filter),
+    { offset, limit },
+  );
+  const items: PaymentListItem[] = rows.map((row) => ({
+    payment: toPaymentFields(ctx, row),
+    activity_name: row.activityName,
+    n_attachments: row.nAttachments,
+  }));
+  return { payments: items, totalCount };
+}
+
+/** An initiative's visible payments, its activities' included (404 when it is hidden). */
+export async function initiativePayments(ctx: Ctx, initiativeId: number, query: ListQuery) {
+  await findInitiative(ctx, initiativeId);
+  return page(ctx, { initiativeId }, query);
+}
+
+/** An activity's visible payments (404 when it or its initiative is hidden from the caller). */
+export async function activityPayments(ctx: Ctx, path: ActivityPath, query: ListQuery) {
+  const activity = await findActivity(ctx, path);
+  return page(ctx, { initiativeId: activity.initiativeId, activityId: activity.id }, query);
+}
+
+/** GET /payments/user/{id}: what the user may link or manage, newest first. */
+export async function userPayments(ctx: Ctx, userId: number, query: UserPaymentsFilter & Paging) {
+  assertMayListFor(ctx, userId);
+  const { offset, limit, ...filter } = query;
+  const { rows, totalCount } = await selectUserPayments(ctx.db, userId, filter, { offset, limit });
+  const payments: UserPayment[] = rows.map((row) => ({
+    id: row.id,
+    booking_date: row.bookingDate.toISOString(),
+    initiative_id: row.initiativeId,
+    initiative_name: row.initiativeName,
+    activity_id: row.activityId,
+    activity_name: row.activityName,
+    creditor_name: row.creditorName,
+    debtor_name: row.debtorName,
+    short_user_description: row.shortUserDescription,
+    iban: row.iban,
+    transaction_amount: centsToEuros(row.amountCents),
+  }));
+  return { payments, totalCount };
+}
+
+/** Initiatives the caller may link payments to (link_payment, docs/api-rules.md §5). */
+export async function linkableInitiatives(ctx: Ctx) {
+  const actor = requireActor(ctx);
+  return selectLinkableInitiatives(ctx.db, actor, isAdmin(actor));
+}
+
+/**
+ * Activities of an initiative the caller may link payments to: all of them with link_payment on
+ * the initiative's every activity (admins, initiative owners, overseers), else their own.
+ */
+export async function linkableActivities(ctx: Ctx, initiativeId: number) {
+  const actor = requireActor(ctx);
+  const initiative = await findInitiative(ctx, initiativeId);
+  const all =
+    isAdmin(actor) ||
+    initiative.subject.relations.some((r) => r === 'initiative_owner' || r === 'overseer');
+  return selectLinkableActivities(ctx.db, actor, initiativeId, all);
+}

@@ -1,0 +1,309 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PaymentsFilter } from '@helder/shared/payments';
+import { eurosToCents } from '@helder/shared/money';
+import type { Actor, Relation, Subject } from '@helder/shared/permissions';
+import type { Executor } from '../../db/client';
+import {
+  activities,
+  activityOwners,
+  bankAccounts,
+  bankAccountUsers,
+  grantOverseers,
+  grants,
+  initiativeOwners,
+  initiatives,
+  paymentAttachments,
+  payments,
+} from '../../db/schema';
+import { correlated, paymentVisible, seesEverything } from '../../lib/initiative-sql';
+import { relationColumns, toInitiativeRelations } from '../initiatives';
+
+/** The caller owns the account the payment came from. */
+const accountOwnerOf = (actorId: number) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${bankAccounts}
+  where ${bankAccounts.id} = ${payments.bankAccountId} and ${bankAccounts.ownerId} = ${actorId})`);
+
+/** The account the payment came from is shared with the caller. */
+const accountUserOf = (actorId: number) =>
+  correlated<boolean>(sql`exists (
+  select 1 from ${bankAccountUsers}
+  where ${bankAccountUsers.bankAccountId} = ${payments.bankAccountId}
+    and ${bankAccountUsers.userId} = ${actorId})`);
+
+const no = sql<boolean>`false`;
+
+/** The caller's relations to the payment's initiative, activity and bank account. */
+function paymentRelationColumns(actor: Actor | null) {
+  return {
+    ...relationColumns(actor, payments.activityId),
+    isAccountOwner: actor ? accountOwnerOf(actor.id) : no,
+    isAccountUser: actor ? accountUserOf(actor.id) : no,
+  };
+}
+
+const nAttachments = correlated<number>(sql`(select count(*) from ${paymentAttachments}
+  where ${paymentAttachments.paymentId} = ${payments.id})`).mapWith(Number);
+
+/** The columns every payment response shows. */
+const paymentColumns = {
+  id: payments.id,
+  type: payments.type,
+  amountCents: payments.amountCents,
+  bookingDate: payments.bookingDate,
+  transactionId: payments.transactionId,
+  creditorName: payments.creditorName,
+  creditorAccount: payments.creditorAccount,
+  debtorName: payments.debtorName,
+  debtorAccount: payments.debtorAccount,
+  iban: payments.iban,
+  route: payments.route,
+  shortUserDescription: payments.shortUserDescription,
+  longUserDescription: payments.longUserDescription,
+  hidden: payments.hidden,
+  initiativeId: payments.initiativeId,
+  activityId: payments.activityId,
+  activityName: activities.name,
+  nAttachments,
+};
+
+/**
+ * One payment with its links, its attachments' keys and the caller's relations: one statement.
+ * The joins are outer: a bank payment may be linked to nothing yet.
+ */
+export async function selectPayment(db: Executor, actor: Actor | null, id: number) {
+  const [row] = await db
+    .select({
+      ...paymentColumns,
+      bankAccountId: payments.bankAccountId,
+      initiativeName: initiatives.name,
+      initiativeHidden: initiatives.hidden,
+      activityHidden: activities.hidden,
+      attachments: correlated<Array<{ id: number; key: string }>>(sql`(
+        select coalesce(json_agg(json_build_object('id', ${paymentAttachments.id},
+          'key', ${paymentAttachments.storageKey}) order by ${paymentAttachments.id}), '[]'::json)
+        from ${paymentAttachments} where ${paymentAttachments.paymentId} = ${payments.id})`),
+      ...paymentRelationColumns(actor),
+    })
+    .from(payments)
+    .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(grants, eq(grants.id, initiatives.grantId))
+    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .where(eq(payments.id, id));
+  return row;
+}
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof selectPayment>>>;
+
+/** The Payment subject of docs/api-rules.md §5: hidden when it or what it belongs to is. */
+export function paymentSubject(
+  row: Pick<
+    PaymentRow,
+    | 'type'
+    | 'hidden'
+    | 'initiativeId'
+    | 'activityId'
+    | 'initiativeHidden'
+    | 'activityHidden'
+    | 'isAccountOwner'
+    | 'isAccountUser'
+  > &
+    Parameters<typeof toInitiativeRelations>[0],
+): Extract<Subject, { type: 'Payment' }> {
+  const relations: Relation[] = toInitiativeRelations(row);
+  if (row.isAccountOwner) relations.push('account_owner');
+  if (row.isAccountUser) relations.push('account_user');
+  return {
+    type: 'Payment',
+    hidden: row.hidden || row.initiativeHidden === true || row.activityHidden === true,
+    manual: row.type === 'handmatig',
+    hasInitiative: row.initiativeId !== null,
+    hasActivity: row.activityId !== null,
+    relations,
+  };
+}
+
+/**
+ * A payment in an initiative's list is visible as docs/api-rules.md §5, §7 say; the owner and
+ * users of the account it came from see it too. The row joins initiatives and activities.
+ */
+function listedPayment(actor: Actor | null): SQL {
+  const visible = paymentVisible(actor, payments.hidden, activities.hidden);
+  if (actor === null || seesEverything(actor)) return visible;
+  return or(visible, accountOwnerOf(actor.id), accountUserOf(actor.id))!;
+}
+
+/** Start of a calendar day in Amsterdam, as a timestamp (docs/api-rules.md §1). */
+const amsterdamDay = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Amsterdam')`;
+
+function filterConditions(filter: PaymentsFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.start_date)
+    conditions.push(sql`${payments.bookingDate} >= ${amsterdamDay(filter.start_date)}`);
+  if (filter.end_date)
+    conditions.push(sql`${payments.bookingDate} < ${amsterdamDay(filter.end_date, 1)}`);
+  if (filter.min_amount !== undefined) {
+    conditions.push(sql`abs(${payments.amountCents}) >= ${eurosToCents(filter.min_amount)}`);
+  }
+  if (filter.max_amount !== undefined) {
+    conditions.push(sql`abs(${payments.amountCents}) <= ${eurosToCents(filter.max_amount)}`);
+  }
+  if (filter.route) conditions.push(eq(payments.route, filter.route));
+  return conditions;
+}
+
+export interface Scope {
+  initiativeId: number;
+  activityId?: number;
+}
+
+/** Which payments of a scope the caller sees with a filter: the WHERE of a list and its count. */
+export function scopeWhere(actor: Actor | null, scope: Scope, filter: PaymentsFilter): SQL {
+  return and(
+    eq(payments.initiativeId, scope.initiativeId),
+    scope.activityId === undefined ? undefined : eq(payments.activityId, scope.activityId),
+    listedPayment(actor),
+    ...filterConditions(filter),
+  )!;
+}
+
+const newestFirst = [desc(payments.bookingDate), desc(payments.id)];
+
+/** One page of a scope's payments, newest first, in one statement; and the count of all. */
+export async function selectPaymentPage(
+  db: Executor,
+  where: SQL,
+  page: { offset: number; limit: number },
+) {
+  const from = () =>
+    db
+      .select({ ...paymentColumns })
+      .from(payments)
+      .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+      .leftJoin(activities, eq(activities.id, payments.activityId));
+  const rows = await from()
+    .where(where)
+    .orderBy(...newestFirst)
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(payments)
+    .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .where(where);
+  return { rows, totalCount: counted?.n ?? 0 };
+}
+export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows'][number];
+
+/**
+ * The payments a user links or manages (GET /payments/user/{id}): those of the bank accounts they
+ * own (not revoked) or that are shared with them, of the initiatives and activities they own, and
+ * of the grants they oversee.
+ */
+function managedBy(userId: number): SQL {
+  return sql`(
+    ${payments.bankAccountId} in (
+      select ${bankAccounts.id} from ${bankAccounts}
+      where ${bankAccounts.ownerId} = ${userId} and ${bankAccounts.isRevoked} = false
+      union select ${bankAccountUsers.bankAccountId} from ${bankAccountUsers}
+      where ${bankAccountUsers.userId} = ${userId})
+    or ${payments.initiativeId} in (
+      select ${initiativeOwners.initiativeId} from ${initiativeOwners}
+      where ${initiativeOwners.userId} = ${userId}
+      union select ${initiatives.id} from ${initiatives}
+      join ${grantOverseers} on ${grantOverseers.grantId} = ${initiatives.grantId}
+      where ${grantOverseers.userId} = ${userId})
+    or ${payments.activityId} in (
+      select ${activityOwners.activityId} from ${activityOwners}
+      where ${activityOwners.userId} = ${userId}))`;
+}
+
+const contains = (column: SQL | typeof payments.iban, text: string | undefined) =>
+  text ? sql`strpos(lower(${column}), lower(${text})) > 0` : undefined;
+
+export interface UserPaymentsFilter {
+  initiative_name?: string;
+  activity_name?: string;
+  iban?: string;
+}
+
+export async function selectUserPayments(
+  db: Executor,
+  userId: number,
+  filter: UserPaymentsFilter,
+  page: { offset: number; limit: number },
+) {
+  const where = and(
+    managedBy(userId),
+    contains(sql`${initiatives.name}`, filter.initiative_name),
+    contains(sql`${activities.name}`, filter.activity_name),
+    filter.iban
+      ? sql`strpos(replace(upper(${payments.iban}), ' ', ''), ${filter.iban.replace(/\s/g, '').toUpperCase()}) > 0`
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      id: payments.id,
+      bookingDate: payments.bookingDate,
+      initiativeId: payments.initiativeId,
+      initiativeName: initiatives.name,
+      activityId: payments.activityId,
+      activityName: activities.name,
+      creditorName: payments.creditorName,
+      debtorName: payments.debtorName,
+      shortUserDescription: payments.shortUserDescription,
+      iban: payments.iban,
+      amountCents: payments.amountCents,
+    })
+    .from(payments)
+    .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .where(where)
+    .orderBy(...newestFirst)
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(payments)
+    .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .where(where);
+  return { rows, totalCount: counted?.n ?? 0 };
+}
+
+/** Initiatives the actor holds link_payment on (docs/api-rules.md §5), by name. */
+export async function selectLinkableInitiatives(db: Executor, actor: Actor, admin: boolean) {
+  const mine = sql`(
+    ${initiatives.id} in (select ${initiativeOwners.initiativeId} from ${initiativeOwners}
+      where ${initiativeOwners.userId} = ${actor.id})
+    or ${initiatives.grantId} in (select ${grantOverseers.grantId} from ${grantOverseers}
+      where ${grantOverseers.userId} = ${actor.id})
+    or ${initiatives.id} in (select ${activities.initiativeId} from ${activities}
+      join ${activityOwners} on ${activityOwners.activityId} = ${activities.id}
+      where ${activityOwners.userId} = ${actor.id}))`;
+  return db
+    .select({ id: initiatives.id, name: initiatives.name })
+    .from(initiatives)
+    .where(admin ? undefined : mine)
+    .orderBy(asc(initiatives.name), asc(initiatives.id));
+}
+
+/**
+ * Activities of an initiative the actor holds link_payment on: all of them for admins, initiative
+ * owners and overseers (`all`), else those the actor owns.
+ */
+export async function selectLinkableActivities(
+  db: Executor,
+  actor: Actor,
+  initiativeId: number,
+  all: boolean,
+) {
+  const owned = sql`${activities.id} in (select ${activityOwners.activityId} from ${activityOwners}
+    where ${activityOwners.userId} = ${actor.id})`;
+  return db
+    .select({ id: activities.id, name: activities.name })
+    .from(activities)
+    .where(and(eq(activities.initiativeId, initiativeId), all ? undefined : owned))
+    .orderBy(asc(activities.name), asc(activities.id));
+}

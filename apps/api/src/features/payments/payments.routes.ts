@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentsContract } from '@helder/shared/payments';
+import { registerEndpoint } from '../../http/routes';
+import {
+  addAttachments,
+  MAX_ATTACHMENTS_PER_REQUEST,
+  removeAttachment,
+} from './payments.attachments';
+import {
+  activityPayments,
+  initiativePayments,
+  linkableActivities,
+  linkableInitiatives,
+  userPayments,
+} from './payments.lists';
+import {
+  createPayment,
+  deletePayment,
+  getPayment,
+  linkActivity,
+  linkInitiative,
+  updatePayment,
+} from './payments.service';
+
+/** HTTP only: every rule lives in the payments service, lists and attachments modules. */
+export async function paymentsRoutes(api: FastifyInstance) {
+  const c = paymentsContract;
+  registerEndpoint(api, c.create, ({ ctx, body }) => createPayment(ctx, body));
+  registerEndpoint(api, c.get, ({ ctx, params }) => getPayment(ctx, params.paymentId));
+  registerEndpoint(api, c.update, ({ ctx, params, body }) =>
+    updatePayment(ctx, params.paymentId, body),
+  );
+  registerEndpoint(api, c.remove, async ({ ctx, params }) => {
+    await deletePayment(ctx, params.paymentId);
+    return undefined;
+  });
+  registerEndpoint(api, c.linkInitiative, ({ ctx, params, body }) =>
+    linkInitiative(ctx, params.paymentId, body.initiative_id),
+  );
+  registerEndpoint(api, c.linkActivity, ({ ctx, params, body }) =>
+    linkActivity(ctx, params.paymentId, body),
+  );
+  registerEndpoint(
+    api,
+    c.addAttachments,
+    ({ ctx, params, files }) => addAttachments(ctx, params.paymentId, files),
+    { maxFiles: MAX_ATTACHMENTS_PER_REQUEST },
+  );
+  registerEndpoint(api, c.removeAttachment, async ({ ctx, params }) => {
+    await removeAttachment(ctx, params.paymentId, params.attachmentId);
+    return undefined;
+  });
+  registerEndpoint(api, c.initiative, ({ ctx, params, query }) =>
+    initiativePayments(ctx, params.initiativeId, query),
+  );
+  registerEndpoint(api, c.activity, ({ ctx, params, query }) =>
+    activityPayments(ctx, params, query),
+  );
+  registerEndpoint(api, c.user, ({ ctx, params, query }) =>
+    userPayments(ctx, params.userId, query),
+  );
+  registerEndpoint(api, c.linkableInitiatives, async ({ ctx }) => ({
+    initiatives: await linkableInitiatives(ctx),
+  }));
+  registerEndpoint(api, c.linkableActivities, async ({ ctx, params }) => ({
+    activities: await linkableActivities(ctx, params.initiativeId),
+  }));
+}

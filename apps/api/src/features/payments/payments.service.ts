@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { centsToEuros, eurosToCents } from '@helder/shared/money';
+import {
+  routeOfAmount,
+  signedForRoute,
+  type Payment,
+  type PaymentFields,
+  type PaymentRoute,
+  type paymentBody,
+  type paymentPatch,
+} from '@helder/shared/payments';
+import { can, editableFields, isAdmin } from '@helder/shared/permissions';
+import { activities, initiatives, paymentAttachments, payments } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { signFileUrl } from '../../lib/file-urls';
+import { changedFields } from '../../lib/patch';
+import { pictureUrls } from '../../lib/pictures';
+import { authorize, entityWriter, write } from '../../lib/write';
+import { findActivity } from '../activities';
+import { findInitiative } from '../initiatives';
+import {
+  paymentSubject,
+  selectPayment,
+  type PaymentPageRow,
+  type PaymentRow,
+} from './payments.queries';
+
+type PaymentInput = z.output<typeof paymentBody>;
+type PaymentChanges = z.output<typeof paymentPatch>;
+
+const writes = entityWriter({ entityClass: 'Payment', table: payments });
+
+/** The payment with the caller's relations, or 404 (unknown, or not readable by the caller). */
+export async function findPayment(ctx: Ctx, id: number) {
+  const row = await selectPayment(ctx.db, ctx.actor, id);
+  if (!row) throw notFound('Payment');
+  const subject = paymentSubject(row);
+  if (!can(ctx.actor, 'read', subject)) throw notFound('Payment');
+  return { ...row, subject };
+}
+
+/** entity-access for Payment: flags, links and relations in one statement. */
+export async function loadPaymentSubject(ctx: Ctx, id: number) {
+  const row = await selectPayment(ctx.db, ctx.actor, id);
+  return row ? paymentSubject(row) : null;
+}
+
+/**
+ * The fields of a payment as every response shows them. Account numbers only for logged-in
+ * callers (who may read it: every caller here may), docs/api-rules.md §6.
+ */
+export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
+  return {
+    id: row.id,
+    transaction_id: row.transactionId,
+    booking_date: row.bookingDate.toISOString(),
+    transaction_amount: centsToEuros(row.amountCents),
+    creditor_name: row.creditorName,
+    ...(ctx.actor ? { creditor_account: row.creditorAccount } : {}),
+    debtor_name: row.debtorName,
+    ...(ctx.actor ? { debtor_account: row.debtorAccount } : {}),
+    route: row.route,
+    short_user_description: row.shortUserDescription,
+    long_user_description: row.longUserDescription,
+    hidden: row.hidden,
+    type: row.type,
+  };
+}
+
+function toPayment(ctx: Ctx, row: PaymentRow): Payment {
+  const now = ctx.clock();
+  const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+  return {
+    ...toPaymentFields(ctx, row),
+    ...(ctx.actor ? { iban: row.iban } : {}),
+    initiative_id: row.initiativeId,
+    initiative_name: row.initiativeName,
+    activity_id: row.activityId,
+    activity_name: row.activityName,
+    n_attachments: row.nAttachments,
+    attachments: row.attachments.map((a) => ({ id: a.id, ...pictureUrls(a.key, sign) })),
+  };
+}
+
+export async function getPayment(ctx: Ctx, id: number): Promise<Payment> {
+  return toPayment(ctx, await findPayment(ctx, id));
+}
+
+/** The amount and route stored for what the client sent: a given route wins over the sign. */
+function agreeing(euros: number, route: PaymentRoute | undefined) {
+  const amount = route ? signedForRoute(euros, route) : euros;
+  return { amount, route: route ?? routeOfAmount(amount) };
+}
+
+/**
+ * Records a manual payment (docs/api-rules.md §5, §8): create_payment on the activity when one
+ * is named (it must belong to the initiative), else on the initiative. Both rows are locked while
+ * the payment goes in, so a concurrent delete cannot leave it pointing nowhere.
+ */
+export async function createPayment(ctx: Ctx, input: PaymentInput): Promise<Payment> {
+  const actor = requireActor(ctx);
+  const target =
+    input.activity_id === null
+      ? await findInitiative(ctx, input.initiative_id)
+      : await findActivity(ctx, {
+          initiativeId: input.initiative_id,
+          activityId: input.activity_id,
+        });
+  authorize(actor, 'create_payment', target.subject, 'You may not record payments here');
+  const { amount, route } = agreeing(input.transaction_amount, input.route);
+  const values = {
+    type: input.type,
+    amountCents: eurosToCents(amount),
+    bookingDate: new Date(input.booking_date),
+    creditorName: input.creditor_name,
+    creditorAccount: input.creditor_account,
+    debtorName: input.debtor_name,
+    debtorAccount: input.debtor_account,
+    route,
+    shortUserDescription: input.short_user_description,
+    longUserDescription: input.long_user_description,
+    hidden: input.hidden,
+    initiativeId: input.initiative_id,
+    activityId: input.activity_id,
+    createdById: actor.id,
+  };
+  const id = await write(ctx, actor, {
+    run: async (tx) => {
+      const [initiative] = await tx
+        .select({ id: initiatives.id })
+        .from(initiatives)
+        .where(eq(initiatives.id, input.initiative_id))
+        .for('key share');
+      if (!initiative) throw notFound('Initiative');
+      if (input.activity_id !== null) {
+        const [activity] = await tx
+          .select({ id: activities.id })
+          .from(activities)
+          .where(eq(activities.id, input.activity_id))
+          .for('key share');
+        if (!activity) throw notFound('Activity');
+      }
+      const [created] = await tx.insert(payments).values(values).returning({ id: payments.id });
+      return created!.id;
+    },
+    audit: (created) => ({
+      entityClass: 'Payment',
+      entityId: created,
+      action: 'create',
+      changes: Object.fromEntries(
+        Object.entries({ ...input, transaction_amount: amount, route }).map(([k, v]) => [
+          k,
+          { from: null, to: v },
+        ]),
+      ),
+    }),
+  });
+  return getPayment(ctx, id);
+}
+
+/**
+ * Edits the changed fields (docs/api-rules.md §5–6): a changed field outside edit-fields is a 403,
+ * so the bank fields of an imported payment cannot change. Amount and route are stored agreeing.
+ */
+export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges) {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, id);
+  authorize(actor, 'edit', row.subject, 'You may not edit this payment');
+  const before = {
+    transaction_amount: centsToEuros(row.amountCents),
+    booking_date: row.bookingDate.toISOString(),
+    route: row.route,
+    creditor_name: row.creditorName,
+    creditor_account: row.creditorAccount,
+    debtor_name: row.debtorName,
+    debtor_account: row.debtorAccount,
+    short_user_description: row.shortUserDescription,
+    long_user_description: row.longUserDescription,
+    hidden: row.hidden,
+  };
+  const asked = {
+    ...input,
+    // The same moment written another way is no change.
+    booking_date: input.booking_date && new Date(input.booking_date).toISOString(),
+  };
+  const changes = changedFields(before, asked, editableFields(actor, row.subject));
+  if (changes.transaction_amount !== undefined || changes.route !== undefined) {
+    const euros = changes.transaction_amount ?? before.transaction_amount;
+    const agreed = agreeing(
+      euros,
+      changes.route ?? (changes.transaction_amount ? undefined : before.route),
+    );
+    if (agreed.amount !== before.transaction_amount) changes.transaction_amount = agreed.amount;
+    else delete changes.transaction_amount;
+    if (agreed.route !== before.route) changes.route = agreed.route;
+    else delete changes.route;
+  }
+  if (Object.keys(changes).length === 0) return toPayment(ctx, row);
+  await writes.update(ctx, actor, id, {
+    set: {
+      amountCents:
+        changes.transaction_amount === undefined
+          ? undefined
+          : eurosToCents(changes.transaction_amount),
+      bookingDate: changes.booking_date === undefined ? undefined : new Date(changes.booking_date),
+      route: changes.route,
+      creditorName: changes.creditor_name,
+      creditorAccount: changes.creditor_account,
+      debtorName: changes.debtor_name,
+      debtorAccount: changes.debtor_account,
+      shortUserDescription: changes.short_user_description,
+      longUserDescription: changes.long_user_description,
+      hidden: changes.hidden,
+    },
+    before,
+    changes,
+  });
+  return getPayment(ctx, id);
+}
+
+/** Deletes a manual payment with its attachments; the files go after the commit. */
+export async function deletePayment(ctx: Ctx, id: number): Promise<void> {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, id);
+  authorize(actor, 'delete', row.subject, 'You may not delete this payment');
+  await writes.remove(ctx, actor, id, {
+    audited: {
+      transaction_amount: centsToEuros(row.amountCents),
+      booking_date: row.bookingDate.toISOString(),
+      initiative_id: row.initiativeId,
+      activity_id: row.activityId,
+    },
+    beneath: async (tx) => {
+      const gone = await tx
+        .delete(paymentAttachments)
+        .where(eq(paymentAttachments.paymentId, id))
+        .returning({ key: paymentAttachments.storageKey });
+      return { fileKeys: gone.map((a) => a.key) };
+    },
+  });
+}
+
+/**
+ * Links the payment to an initiative or unlinks it (null), docs/api-rules.md §5: only while no
+ * activity is linked (409), with link_payment on the target. A manual payment always belongs to
+ * an initiative: it can move, not come loose (delete it instead).
+ */
+export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number | null) {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, id);
+  if (row.activityId !== null) {
+    throw conflict('CONFLICT', 'Unlink the activity before changing the initiative');
+  }
+  authorize(actor, 'link_initiative', row.subject, 'You may not link this payment');
+  if (initiativeId === null && row.subject.manual) {
+    throw conflict('CONFLICT', 'A manual payment cannot be unlinked; delete it instead');
+  }
+  if (initiativeId !== null) {
+    const target = await findInitiative(ctx, initiativeId);
+    authorize(
+      actor,
+      'link_payment',
+      target.subject,
+      'You may not link payments to this initiative',
+    );
+  }
+  if (initiativeId !== row.initiativeId) {
+    await writes.update(ctx, actor, id, {
+      set: { initiativeId, activityId: null },
+      before: { initiative_id: row.initiativeId },
+      changes: { initiative_id: initiativeId },
+    });
+  }
+  return getPayment(ctx, id);
+}
+
+/**
+ * Links the payment to an activity of its initiative or unlinks it (null), docs/api-rules.md §5:
+ * only while an initiative is linked (409) and `initiative_id` names it (409: the client's view is
+ * stale); the activity must belong to it (404) and the caller needs link_payment on it.
+ */
+export async function linkActivity(
+  ctx: Ctx,
+  id: number,
+  body: { initiative_id: number; activity_id: number | null },
+) {
+  const actor = requireActor(ctx);
+  const row = await findPayment(ctx, id);
+  if (row.initiativeId === null || row.initiativeId !== body.initiative_id) {
+    throw conflict('CONFLICT', 'Link the payment to this initiative first');
+  }
+  authorize(actor, 'link_activity', row.subject, 'You may not link this payment');
+  if (body.activity_id !== null) {
+    const target = await findActivity(ctx, {
+      initiativeId: row.initiativeId,
+      activityId: body.activity_id,
+    });
+    authorize(actor, 'link_payment', target.subject, 'You may not link payments to this activity');
+  }
+  if (body.activity_id !== row.activityId) {
+    await writes.update(ctx, actor, id, {
+      set: { activityId: body.activity_id },
+      before: { activity_id: row.activityId },
+      changes: { activity_id: body.activity_id },
+    });
+  }
+  return getPayment(ctx, id);
+}
+
+/** Whose managed payments the caller may list: their own; admins and financial users anyone's. */
+export function assertMayListFor(ctx: Ctx, userId: number) {
+  const actor = requireActor(ctx);
+  const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
+  if (actor.id !== userId && !admin && actor.role !== 'financial') {
+    throw forbidden("You may not list another user's payments");
+  }
+}
