@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentListItem, UserPayment } from '@helder/shared/payments';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser } from '../../test/factories';
+import { callAs, type CallArgs } from '../../test/http';
+import {
+  createAttachment,
+  createCast,
+  createPayment,
+  createWorld,
+  type Cast,
+  type World,
+} from '../../test/initiative-factories';
+import { createBankAccount } from '../../test/payment-factories';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await createCast(t);
+});
+afterAll(() => t?.close());
+
+const call = (...args: CallArgs) => callAs(t, ...args);
+interface ListBody {
+  payments: PaymentListItem[];
+  totalCount: number;
+}
+const list = async (url: string, caller: Parameters<typeof call>[2] = null) => {
+  const res = await call('GET', url, caller);
+  expect(res.statusCode, url).toBe(200);
+  return res.json<ListBody>();
+};
+const amounts = (body: ListBody) => body.payments.map((p) => p.payment.transaction_amount);
+
+/** Payments around the edges of the filters: Amsterdam midnights, absolute amounts, routes. */
+async function ledger(w: World) {
+  const at = (iso: string, amountCents: number, more: object = {}) =>
+    createPayment(t, {
+      initiativeId: w.initiative.id,
+      amountCents,
+      bookingDate: new Date(iso),
+      ...more,
+    });
+  // 2026-03-31 23:30 in Amsterdam (summer time, UTC+2) is still March.
+  const lateMarch = await at('2026-03-31T21:30:00Z', -10_000);
+  // 2026-04-01 00:30 in Amsterdam.
+  const earlyApril = await at('2026-03-31T22:30:00Z', 25_000);
+  const midApril = await at('2026-04-15T10:00:00Z', -9_999, { activityId: w.activity.id });
+  const sameTime = await at('2026-04-15T10:00:00Z', -500);
+  const april30 = await at('2026-04-30T21:59:00Z', -100_000);
+  return { lateMarch, earlyApril, midApril, sameTime, april30 };
+}
+
+describe('GET /api/payments/initiative/:id', () => {
+  it('lists newest first in a stable order, with activity name and attachment count', async () => {
+    const w = await createWorld(t, cast);
+    const p = await ledger(w);
+    await createAttachment(t, p.midApril.id);
+    await createAttachment(t, p.midApril.id, 'pdf');
+    const body = await list(`/payments/initiative/${w.initiative.id}`);
+    expect(body.totalCount).toBe(5);
+    // Same booking time: the later id first.
+    expect(body.payments.map((i) => i.payment.id)).toEqual([
+      p.april30.id,
+      p.sameTime.id,
+      p.midApril.id,
+      p.earlyApril.id,
+      p.lateMarch.id,
+    ]);
+    const mid = body.payments.find((i) => i.payment.id === p.midApril.id)!;
+    expect(mid).toEqual({
+      payment: {
+        id: p.midApril.id,
+        transaction_id: null,
+        booking_date: '2026-04-15T10:00:00.000Z',
+        transaction_amount: -99.99,
+        creditor_name: null,
+        debtor_name: null,
+        route: 'uitgaven',
+        short_user_description: 'Betaling',
+        long_user_description: null,
+        hidden: false,
+        type: 'handmatig',
+      },
+      activity_name: w.activity.name,
+      n_attachments: 2,
+    });
+    const loggedIn = await list(`/payments/initiative/${w.initiative.id}`, cast.user);
+    expect(loggedIn.payments[0]!.payment).toHaveProperty('creditor_account', null);
+  });
+
+  it('pages with offset and limit; totalCount counts every match', async () => {
+    const w = await createWorld(t, cast);
+    await ledger(w);
+    const first = await list(`/payments/initiative/${w.initiative.id}?limit=2`);
+    const second = await list(`/payments/initiative/${w.initiative.id}?limit=2&offset=2`);
+    const past = await list(`/payments/initiative/${w.initiative.id}?offset=50`);
+    expect(amounts(first)).toEqual([-1000, -5]);
+    expect(amounts(second)).toEqual([-99.99, 250]);
+    expect([first.totalCount, second.totalCount, past.totalCount]).toEqual([5, 5, 5]);
+    expect(past.payments).toEqual([]);
+    const res = await call('GET', `/payments/initiative/${w.initiative.id}?limit=101`, null);
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('filters by Amsterdam days (end inclusive), absolute amounts and route; empty means none', async () => {
+    const w = await createWorld(t, cast);
+    await ledger(w);
+    const url = (q: string) => `/payments/initiative/${w.initiative.id}?${q}`;
+    const april = await list(url('start_date=2026-04-01&end_date=2026-04-30'));
+    expect(april.totalCount).toBe(4);
+    expect(amounts(april)).toEqual([-1000, -5, -99.99, 250]);
+    expect(amounts(await list(url('end_date=2026-03-31')))).toEqual([-100]);
+    expect(amounts(await list(url('start_date=2026-04-16')))).toEqual([-1000]);
+    expect(amounts(await list(url('min_amount=100')))).toEqual([-1000, 250, -100]);
+    expect(amounts(await list(url('min_amount=99.99&max_amount=100')))).toEqual([-99.99, -100]);
+    expect(amounts(await list(url('max_amount=5')))).toEqual([-5]);
+    expect(amounts(await list(url('route=inkomen')))).toEqual([250]);
+    const none = await list(url('start_date=&end_date=&min_amount=&max_amount=&route='));
+    expect(none.totalCount).toBe(5);
+  });
+
+  it('refuses bad filters with 422', async () => {
+    const w = await createWorld(t, cast);
+    for (const q of [
+      'min_amount=200&max_amount=100',
+      'min_amount=1.234',
+      'min_amount=12,50',
+      'min_amount=-5',
+      'start_date=01-04-2026',
+      'start_date=2026-02-30',
+      'start_date=2026-05-01&end_date=2026-04-01',
+      'route=anders',
+      'offset=-1',
+    ]) {
+      const res = await call('GET', `/payments/initiative/${w.initiative.id}?${q}`, null);
+      expect(res.statusCode, q).toBe(422);
+    }
+  });
+
+  it('lists an activity; 404 for an activity of another initiative or a hidden one', async () => {
+    const w = await createWorld(t, cast);
+    const other = await createWorld(t, cast);
+    const hidden = await createWorld(t, cast, { activityHidden: true });
+    await ledger(w);
+    const body = await list(`/payments/initiative/${w.initiative.id}/activity/${w.activity.id}`);
+    expect(amounts(body)).toEqual([-99.99]);
+    expect(body.totalCount).toBe(1);
+    const foreign = `/payments/initiative/${w.initiative.id}/activity/${other.activity.id}`;
+    expect((await call('GET', foreign, cast.admin)).statusCode).toBe(404);
+    const secret = `/payments/initiative/${hidden.initiative.id}/activity/${hidden.activity.id}`;
+    expect((await call('GET', secret, cast.user)).statusCode).toBe(404);
+    expect((await call('GET', secret, cast.activityOwner)).statusCode).toBe(200);
+    expect((await call('GET', '/payments/initiative/987654321', null)).statusCode).toBe(404);
+  });
+
+  it("shows a hidden bank payment to its account's owner and users, not to other outsiders", async () => {
+    const w = await createWorld(t, cast);
+    const [keeper, sharer] = [cast.user, cast.policyOfficer];
+    const account = await createBankAccount(t, keeper.user.id, [sharer.user.id]);
+    const p = await createPayment(t, {
+      initiativeId: w.initiative.id,
+      amountCents: -777,
+      hidden: true,
+      type: 'bank',
+      bankAccountId: account.id,
+    });
+    const ids = async (caller: Parameters<typeof call>[2]) =>
+      (await list(`/payments/initiative/${w.initiative.id}`, caller)).payments.map(
+        (i) => i.payment.id,
+      );
+    expect(await ids(keeper)).toEqual([p.id]);
+    expect(await ids(null)).toEqual([]);
+    expect(await ids(cast.admin)).toEqual([p.id]);
+  });
+});
+
+describe('GET /api/payments/user/:id', () => {
+  it("lists the payments of the user's accounts, initiatives, activities and grants", async () => {
+    const w = await createWorld(t, cast);
+    const other = await createWorld(t, cast);
+    const me = await createUser(t, { password: null });
+    const account = await createBankAccount(t, me.user.id);
+    const unlinked = await createPayment(t, {
+      amountCents: -1234,
+      type: 'bank',
+      bankAccountId: account.id,
+      iban: 'NL02 ABNA 0123 4567 89',
+      bookingDate: new Date('2026-06-01T10:00:00Z'),
+    });
+    const inActivity = await createPayment(t, { activityId: w.activity.id, amountCents: -50 });
+    const inOther = await createPayment(t, { initiativeId: other.initiative.id, amountCents: 9 });
+    const res = await call('GET', `/payments/user/${me.user.id}`, me);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ payments: UserPayment[]; totalCount: number }>();
+    expect(body.payments).toEqual([
+      {
+        id: unlinked.id,
+        booking_date: '2026-06-01T10:00:00.000Z',
+        initiative_id: null,
+        initiative_name: null,
+        activity_id: null,
+        activity_name: null,
+        creditor_name: null,
+        debtor_name: null,
+        short_user_description: 'Betaling',
+        iban: 'NL02 ABNA 0123 4567 89',
+        transaction_amount: -12.34,
+      },
+    ]);
+    const owners = async (caller: Cast[keyof Cast], q = '') =>
+      (await call('GET', `/payments/user/${caller.user.id}?limit=100&${q}`, caller))
+        .json<{ payments: UserPayment[] }>()
+        .payments.map((p) => p.id);
+    expect(await owners(cast.activityOwner)).toContain(inActivity.id);
+    expect(await owners(cast.owner)).toEqual(expect.arrayContaining([inActivity.id, inOther.id]));
+    expect(await owners(cast.overseer)).toEqual(
+      expect.arrayContaining([inActivity.id, inOther.id]),
+    );
+    expect(
+      await owners(
+        cast.activityOwner,
+        `activity_name=${encodeURIComponent(w.activity.name.toUpperCase())}`,
+      ),
+    ).toEqual([inActivity.id]);
+    expect(
+      await owners(cast.owner, `initiative_name=${encodeURIComponent(other.initiative.name)}`),
+    ).toEqual([inOther.id]);
+    const byIban = await call(
+      'GET',
+      `/payments/user/${me.user.id}?iban=nl02abna0123&initiative_name=`,
+      me,
+    );
+    expect(byIban.json<{ totalCount: number }>().totalCount).toBe(1);
+    const noIban = await call('GET', `/payments/user/${me.user.id}?iban=NL99`, me);
+    expect(noIban.json<{ totalCount: number }>().totalCount).toBe(0);
+  });
+
+  it("answers 401; 403 for another user's list unless admin or financial", async () => {
+    const url = `/payments/user/${cast.owner.user.id}`;
+    expect((await call('GET', url, null)).statusCode).toBe(401);
+    expect((await call('GET', url, cast.user)).statusCode).toBe(403);
+    expect((await call('GET', url, cast.admin)).statusCode).toBe(200);
+    expect((await call('GET', url, cast.financial)).statusCode).toBe(200);
+    expect((await call('GET', '/payments/user/abc', cast.admin)).statusCode).toBe(422);
+  });
+});
