@@ -106,9 +106,7 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     expect((await call('PATCH', url, cast.owner, body)).statusCode).toBe(404);
     expect((await call('PATCH', url, null, body)).statusCode).toBe(401);
     const own = await createActivity(t, w.initiative.id);
-    await t.database.db.execute(
-      `insert into activity_owners (activity_id, user_id) values (${own.id}, ${holder.user.id})` as never,
-    );
+    await addActivityOwner(t, own.id, holder.user.id);
     expect((await call('PATCH', url, holder, body)).statusCode).toBe(200);
     // An activity owner links to their own activity, not to another one of the initiative.
     const activityUrl = `/payment/${payment.id}/activity`;

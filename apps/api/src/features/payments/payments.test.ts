@@ -28,7 +28,7 @@ const call = (...args: CallArgs) => callAs(t, ...args);
 describe('POST /api/payment', () => {
   it('records a manual payment: 200 with the payment, audited, counted in the totals', async () => {
     const w = await createWorld(t, cast);
-    const input = paymentInput(w.initiative.id, { transaction_amount: '-12.50' as never });
+    const input = paymentInput(w.initiative.id, { transaction_amount: '-12.50' });
     const res = await call('POST', '/payment', cast.owner, input);
     expect(res.statusCode).toBe(200);
     const body = res.json<Payment>();
@@ -292,7 +292,7 @@ describe('PATCH /api/payment/:id', () => {
       cast.grantOfficer,
       cast.admin,
     ]) {
-      const res = await call('PATCH', url, caller, { short_user_description: caller!.user.email });
+      const res = await call('PATCH', url, caller, { short_user_description: caller.user.email });
       expect(res.statusCode).toBe(200);
     }
     expect(
