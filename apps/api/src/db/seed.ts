@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
 import { seedMedia } from './seed-media';
+import { seedPayments } from './seed-payments';
 import type { Storage } from '../lib/storage';
 import { seedSponsors } from './seed-sponsors';
 import { users } from './schema';
@@ -216,6 +217,7 @@ export async function seedDemo({
     const userIds = await seedUsers(tx);
     await seedSponsors(tx, userIds);
     await seedInitiatives(tx, userIds);
+    await seedPayments(tx, userIds, new Date());
     await seedMedia(tx, storage);
     return true;
   });
