@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { emptyResponse, endpoint, idSchema } from '../http';
 import { mediaResponse } from '../media/media.schema';
 import {
+  exportFileResponse,
+  exportQuery,
   linkActivityBody,
   linkInitiativeBody,
   linkTargetSchema,
@@ -97,6 +99,24 @@ export const paymentsContract = {
     params: z.object({ initiativeId: idSchema, activityId: idSchema }),
     query: paymentsQuery,
     response: paymentsResponse,
+  }),
+  initiativeExport: endpoint({
+    method: 'GET',
+    path: '/payments/initiative/:initiativeId/export',
+    summary: "The initiative's visible payments as a CSV or XLSX file, newest first, filtered",
+    public: true,
+    params: z.object({ initiativeId: idSchema }),
+    query: exportQuery,
+    response: exportFileResponse,
+  }),
+  activityExport: endpoint({
+    method: 'GET',
+    path: '/payments/initiative/:initiativeId/activity/:activityId/export',
+    summary: "The activity's visible payments as a CSV or XLSX file, newest first, filtered",
+    public: true,
+    params: z.object({ initiativeId: idSchema, activityId: idSchema }),
+    query: exportQuery,
+    response: exportFileResponse,
   }),
   user: endpoint({
     method: 'GET',

@@ -12,7 +12,7 @@ export type PaymentRoute = (typeof PAYMENT_ROUTES)[number];
 
 export const PAYMENT_TYPES = ['handmatig', 'bank'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const MANUAL_PAYMENT: PaymentType = 'handmatig';
+export const MANUAL_PAYMENT = 'handmatig' satisfies PaymentType;
 
 /** Limits of docs/spec-map.md §5, §9. */
 export const SHORT_DESCRIPTION_MAX = 128;
@@ -206,3 +206,38 @@ export const linkActivityBody = z.object({ initiative_id: idSchema, activity_id:
 
 export const linkTargetSchema = z.object({ id: z.number(), name: z.string() });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
+
+/** The file formats of a payments export. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * GET …/export: the list's filters without paging (same checks, so a bad filter is the same 422),
+ * and the file format, csv unless asked.
+ */
+export const exportQuery = z
+  .object({
+    start_date: dayFilter,
+    end_date: dayFilter,
+    min_amount: amountFilter,
+    max_amount: amountFilter,
+    route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+    format: optionalQuery(z.enum(EXPORT_FORMATS)).default('csv'),
+  })
+  .refine(
+    (q) => q.min_amount === undefined || q.max_amount === undefined || q.min_amount <= q.max_amount,
+    { message: 'min_amount is above max_amount', path: ['min_amount'] },
+  )
+  .refine(
+    (q) => q.start_date === undefined || q.end_date === undefined || q.start_date <= q.end_date,
+    { message: 'start_date is after end_date', path: ['start_date'] },
+  );
+export type ExportQuery = z.input<typeof exportQuery>;
+
+/**
+ * An export answers with a file (text/csv or xlsx), not JSON: the response schema only documents
+ * it; the API streams the file past the serializer.
+ */
+export const exportFileResponse = z
+  .unknown()
+  .describe('A file: text/csv (UTF-8 with BOM, ";" separated) or an xlsx workbook');

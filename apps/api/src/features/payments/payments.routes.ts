@@ -6,6 +6,7 @@ import {
   MAX_ATTACHMENTS_PER_REQUEST,
   removeAttachment,
 } from './payments.attachments';
+import { exportActivityPayments, exportInitiativePayments, sendExport } from './payments.export';
 import {
   activityPayments,
   initiativePayments,
@@ -55,6 +56,12 @@ export async function paymentsRoutes(api: FastifyInstance) {
   );
   registerEndpoint(api, c.activity, ({ ctx, params, query }) =>
     activityPayments(ctx, params, query),
+  );
+  registerEndpoint(api, c.initiativeExport, async ({ ctx, params, query, reply }) =>
+    sendExport(reply, await exportInitiativePayments(ctx, params.initiativeId, query)),
+  );
+  registerEndpoint(api, c.activityExport, async ({ ctx, params, query, reply }) =>
+    sendExport(reply, await exportActivityPayments(ctx, params, query)),
   );
   registerEndpoint(api, c.user, ({ ctx, params, query }) =>
     userPayments(ctx, params.userId, query),
