@@ -110,6 +110,11 @@ export const routes: RouteObject[] = [
               { path: 'add-payment', lazy: page(initiativesModals, 'AddPayment') },
               { path: 'filter-payment', lazy: page(initiativesModals, 'FilterPayment') },
               { path: ':paymentId/details', lazy: page(initiativesModals, 'PaymentDetails') },
+              // Ours: the spec names no route for deleting a payment.
+              {
+                path: ':paymentId/delete-payment',
+                lazy: page(initiativesModals, 'DeletePayment'),
+              },
               { path: 'activities/add-payment', lazy: page(initiativesModals, 'AddPayment') },
               {
                 path: INITIATIVE_TAB_SEGMENTS.owners,
@@ -134,6 +139,15 @@ export const routes: RouteObject[] = [
                   { path: 'delete-activity', lazy: page(activitiesModals, 'DeleteActivity') },
                   { path: 'add-payment', lazy: page(activitiesModals, 'AddPayment') },
                   { path: 'filter-payment', lazy: page(activitiesModals, 'FilterPayment') },
+                  // The spec names no activity payment details route; ours mirror the initiative's.
+                  {
+                    path: ':paymentId/details',
+                    lazy: page(activitiesModals, 'PaymentDetails'),
+                  },
+                  {
+                    path: ':paymentId/delete-payment',
+                    lazy: page(activitiesModals, 'DeletePayment'),
+                  },
                   {
                     path: ACTIVITY_TAB_SEGMENTS.owners,
                     children: [{ path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') }],

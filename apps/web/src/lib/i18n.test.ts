@@ -263,6 +263,15 @@ describe('translation catalogs', () => {
       [payments, 'table.debtor', 'VERZENDER'],
       [payments, 'table.media', 'MEDIA'],
       [payments, 'table.amount', 'BEDRAG'],
+      [payments, 'table.add', 'Transactie toevoegen'],
+      [payments, 'table.filter', 'Filter'],
+      [payments, 'table.loadMore', 'Load More'],
+      [payments, 'form.validation.amountInvalid', 'Ongeldige invoer. Vul een correct bedrag in'],
+      [
+        payments,
+        'form.validation.shortTooLong',
+        'Korte beschrijving mag niet meer dan 128 tekens bevatten.',
+      ],
     ];
     for (const [catalogLeaves, key, text] of expected)
       expect(catalogLeaves.get(key), key).toBe(text);
@@ -280,6 +289,9 @@ describe('translation catalogs', () => {
     expect(en.get('delete.failed')).toBe('Failed to delete fund');
     expect(leaves(catalog('en', 'activities')).get('delete.failed')).toBe(
       'Failed to delete activity',
+    );
+    expect(leaves(catalog('en', 'payments')).get('form.errors.createFailed')).toBe(
+      'Failed to create payment',
     );
     expect(leaves(catalog('en', 'media')).get('failed')).toBe(
       'Failed to fetch media. Please try again later.',

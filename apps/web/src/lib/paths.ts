@@ -87,6 +87,25 @@ export const paths = {
   activityOwners: (initiativeId: number, activityId: number): string =>
     `${paths.activity(initiativeId, activityId, 'owners')}/link-owners`,
 
+  /**
+   * The payment modals hang under the initiative, or under one of its activities when
+   * `activityId` is given: add-payment, filter-payment, {paymentId}/details and (ours, the spec
+   * names no route) {paymentId}/delete-payment.
+   */
+  addPayment: (initiativeId: number, activityId?: number): string =>
+    `${spendingUnit(initiativeId, activityId)}/add-payment`,
+  filterPayments: (initiativeId: number, activityId?: number): string =>
+    `${spendingUnit(initiativeId, activityId)}/filter-payment`,
+  paymentDetails: (initiativeId: number, paymentId: number, activityId?: number): string =>
+    `${spendingUnit(initiativeId, activityId)}/${paymentId}/details`,
+  deletePayment: (initiativeId: number, paymentId: number, activityId?: number): string =>
+    `${spendingUnit(initiativeId, activityId)}/${paymentId}/delete-payment`,
+  /** The Transactieoverzicht tab of an initiative, or of one of its activities. */
+  paymentsTab: (initiativeId: number, activityId?: number): string =>
+    activityId === undefined
+      ? paths.initiative(initiativeId, 'payments')
+      : paths.activity(initiativeId, activityId, 'payments'),
+
   users: (): string => `/${SEGMENTS.users}`,
   user: (id: number): string => `${paths.users()}/${id}`,
   addUser: (): string => `${paths.users()}/add-user`,
@@ -105,3 +124,10 @@ export const paths = {
     `${paths.regulations(funderId)}/${regulationId}`,
   addRegulation: (funderId: number): string => `${paths.regulations(funderId)}/add-regulation`,
 };
+
+/** The URL prefix of an initiative, or of one of its activities. */
+function spendingUnit(initiativeId: number, activityId: number | undefined): string {
+  return activityId === undefined
+    ? paths.initiative(initiativeId)
+    : paths.activity(initiativeId, activityId);
+}

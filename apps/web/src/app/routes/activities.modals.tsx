@@ -1,16 +1,24 @@
-// Modals of an activity: /funds/:initiativeId/activities/:activityId/edit-activity, ...
+// Modals of an activity: /funds/:initiativeId/activities/:activityId/edit-activity, ... and its
+// payment modals.
 import {
-  ActivityModal,
   ActivityOwnersModal,
   DeleteActivityModal,
   EditActivityModal,
 } from '../../features/activities';
+import {
+  AddPaymentModal,
+  DeletePaymentModal,
+  FilterPaymentsModal,
+  PaymentDetailsModal,
+} from '../../features/payments';
 import type { Namespace } from '../../lib/i18n';
 
-export const namespaces: Namespace[] = ['initiatives', 'activities'];
+export const namespaces: Namespace[] = ['initiatives', 'activities', 'payments'];
 
 export const EditActivity = EditActivityModal;
 export const DeleteActivity = DeleteActivityModal;
-export const AddPayment = () => <ActivityModal modal="addPayment" />;
-export const FilterPayment = () => <ActivityModal modal="filterPayment" />;
+export const AddPayment = AddPaymentModal;
+export const FilterPayment = FilterPaymentsModal;
+export const PaymentDetails = PaymentDetailsModal;
+export const DeletePayment = DeletePaymentModal;
 export const LinkOwners = ActivityOwnersModal;

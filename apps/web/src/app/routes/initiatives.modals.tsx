@@ -1,22 +1,28 @@
 // Modals of the initiative detail: /funds/:initiativeId/edit-fund, ... (separate chunk: Radix),
-// and add-fund (create an initiative under a grant) on the regulation screen.
+// add-fund (create an initiative under a grant) on the regulation screen, and the payment modals.
 import { AddActivityModal } from '../../features/activities';
 import {
   CreateInitiativeModal,
   DeleteInitiativeModal,
   EditInitiativeModal,
-  InitiativeModal,
   InitiativeOwnersModal,
 } from '../../features/initiatives';
+import {
+  AddPaymentModal,
+  DeletePaymentModal,
+  FilterPaymentsModal,
+  PaymentDetailsModal,
+} from '../../features/payments';
 import type { Namespace } from '../../lib/i18n';
 
-export const namespaces: Namespace[] = ['initiatives', 'activities'];
+export const namespaces: Namespace[] = ['initiatives', 'activities', 'payments'];
 
 export const AddInitiative = CreateInitiativeModal;
 export const EditInitiative = EditInitiativeModal;
 export const DeleteInitiative = DeleteInitiativeModal;
 export const AddActivity = AddActivityModal;
-export const AddPayment = () => <InitiativeModal modal="addPayment" />;
-export const FilterPayment = () => <InitiativeModal modal="filterPayment" />;
-export const PaymentDetails = () => <InitiativeModal modal="paymentDetails" />;
+export const AddPayment = AddPaymentModal;
+export const FilterPayment = FilterPaymentsModal;
+export const PaymentDetails = PaymentDetailsModal;
+export const DeletePayment = DeletePaymentModal;
 export const LinkOwners = InitiativeOwnersModal;

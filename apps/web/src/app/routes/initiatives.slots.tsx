@@ -9,13 +9,7 @@ export const detailNamespaces: Namespace[] = ['initiatives', 'activities', 'medi
 
 export const detailSlots: DetailSlots = {
   payments: ({ initiativeId, activityId }) => (
-    <PaymentsTable
-      scope={
-        activityId === undefined
-          ? { kind: 'initiative', initiativeId }
-          : { kind: 'activity', initiativeId, activityId }
-      }
-    />
+    <PaymentsTable scope={{ initiativeId, activityId }} />
   ),
   media: (scope) => <MediaGallery {...scope} />,
 };

@@ -1,13 +1,11 @@
 /**
  * Modals of activities (own module: the pages do not load Radix and the form code):
  * add-activity (on the initiative), edit-activity, delete-activity and gebruikers/link-owners.
- * The payment modals stay placeholders until the payments issue.
+ * The payment modals are the payments feature's.
  */
 import type { ActivityInput } from '@helder/shared/activities';
 import { useTranslation } from 'react-i18next';
 import { RouteModal } from '../../components/ui/Modal';
-import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
-import type { Resources } from '../../lib/i18n';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { useEntityEditFields } from '../auth';
@@ -115,12 +113,4 @@ export function ActivityOwnersModal() {
       save={save}
     />
   );
-}
-
-export type ActivityModalName = keyof Resources['activities']['modals'];
-
-/** The payment modals of an activity: placeholders until the payments issue. */
-export function ActivityModal({ modal }: { modal: ActivityModalName }) {
-  const { t } = useTranslation('activities');
-  return <PlaceholderModal title={t(`modals.${modal}`)} />;
 }

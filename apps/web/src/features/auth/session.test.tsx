@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeToken, renderApp } from '../../test/render';
+import { fakeApi } from '../../test/fake-api';
+import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import {
   decodeToken,
   getSession,
@@ -100,10 +101,15 @@ describe('login-only routes', () => {
 
   it('render with a stored token', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    fakeApi({
+      'GET /api/payments/user/:userId': () => jsonResponse(200, { payments: [], totalCount: 0 }),
+      'GET /api/auth/entity-access/linkable-initiatives': () =>
+        jsonResponse(200, { initiatives: [] }),
+    });
     renderApp('/transactions');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Transacties' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Geen transacties gevonden')).toBeInTheDocument();
+    expect(await screen.findByText('Geen gegevens gevonden')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,12 @@
 /**
  * Modals of initiatives (own module: the pages do not load Radix and the form code):
  * add-fund (create under a grant), edit-fund, delete-fund and gebruikers/link-owners. The payment
- * modals stay placeholders until the payments issue.
+ * modals are the payments feature's.
  */
 import type { InitiativeInput } from '@helder/shared/initiatives';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { RouteModal } from '../../components/ui/Modal';
-import { PlaceholderModal } from '../../components/ui/PlaceholderModal';
-import type { Resources } from '../../lib/i18n';
 import { parseId, useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { useEntityEditFields } from '../auth';
@@ -139,12 +137,4 @@ export function InitiativeOwnersModal() {
       save={save}
     />
   );
-}
-
-export type InitiativeModalName = keyof Resources['initiatives']['modals'];
-
-/** The payment modals: placeholders until the payments issue. */
-export function InitiativeModal({ modal }: { modal: InitiativeModalName }) {
-  const { t } = useTranslation('initiatives');
-  return <PlaceholderModal title={t(`modals.${modal}`)} />;
 }

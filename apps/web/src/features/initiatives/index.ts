@@ -5,9 +5,7 @@ export {
   CreateInitiativeModal,
   DeleteInitiativeModal,
   EditInitiativeModal,
-  InitiativeModal,
   InitiativeOwnersModal,
-  type InitiativeModalName,
 } from './InitiativeModals';
 export { initiativesQueries, useInitiative } from './api';
 export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';

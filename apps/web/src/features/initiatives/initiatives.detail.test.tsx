@@ -23,6 +23,7 @@ function api({
     'GET /api/auth/entity-access/actions': actionsFor({ 'Initiative:*': actions }),
     'GET /api/auth/entity-access/edit-fields': () => jsonResponse(200, { fields: [] }),
     'GET /api/initiative/:id/media': () => jsonResponse(200, { attachments: [] }),
+    'GET /api/payments/initiative/:id': () => jsonResponse(200, { payments: [], totalCount: 0 }),
   });
 }
 
@@ -197,7 +198,7 @@ describe('initiative detail: tabs', () => {
     expect(within(panel).queryByRole('term')).toBeNull();
   });
 
-  it('Transactieoverzicht: the table header and the empty state (no payments call yet)', async () => {
+  it("Transactieoverzicht: the initiative's payments table, empty here", async () => {
     const { requests } = api();
     renderApp('/funds/3/transactieoverzicht');
     const panel = await screen.findByRole('region', { name: 'Transactieoverzicht' });
@@ -206,8 +207,12 @@ describe('initiative detail: tabs', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['DATUM', 'BESCHRIJVING', 'ONTVANGER', 'VERZENDER', 'MEDIA', 'BEDRAG']);
-    expect(within(panel).getByText('Geen transacties gevonden')).toBeInTheDocument();
-    expect(requests.some((request) => request.url.includes('/payments'))).toBe(false);
+    expect(await within(panel).findByText('Geen transacties gevonden')).toBeInTheDocument();
+    expect(
+      requests.some((request) =>
+        request.url.startsWith('/api/payments/initiative/3?offset=0&limit=20'),
+      ),
+    ).toBe(true);
   });
 
   it('Activiteiten: cards linking to the activities screen, hidden ones labelled', async () => {

@@ -9,10 +9,11 @@ export type MediaScope = ParsedParamsOf<typeof mediaContract.initiative> &
   Partial<Pick<ParsedParamsOf<typeof mediaContract.activity>, 'activityId'>>;
 
 export const mediaQueries = {
+  all: () => ['media'] as const,
   /** GET …/media, 20 at a time, newest first; a page with fewer than 20 is the last one. */
   list: ({ initiativeId, activityId }: MediaScope) =>
     infiniteQueryOptions({
-      queryKey: ['media', initiativeId, activityId ?? null] as const,
+      queryKey: [...mediaQueries.all(), initiativeId, activityId ?? null] as const,
       queryFn: async ({ pageParam, signal }) => {
         const query = { offset: pageParam, limit: PAGE_SIZE };
         const { attachments } =

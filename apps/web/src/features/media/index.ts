@@ -1,3 +1,3 @@
 /** Public entry of the media feature. */
 export { MediaGallery } from './MediaGallery';
-export type { MediaScope } from './api';
+export { isPdf, mediaQueries, type MediaScope } from './api';

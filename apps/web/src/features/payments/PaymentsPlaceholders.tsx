@@ -1,8 +1,7 @@
-/** Placeholders until the payments issue lands: /transactions with its two tabs. */
+/** /transactions with its two tabs: Transactieoverzicht (TransactionsOverview) and the banks. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { EmptyState } from '../../components/ui/EmptyState';
 import { TopBar } from '../../components/ui/TopBar';
 import { paths } from '../../lib/paths';
 import styles from './payments.module.css';
@@ -27,10 +26,4 @@ export function PaymentsPage() {
       <Outlet />
     </>
   );
-}
-
-export function PaymentsTab() {
-  const { t } = useTranslation('payments');
-  const { t: tc } = useTranslation();
-  return <EmptyState title={t('empty')}>{tc('placeholder.underConstruction')}</EmptyState>;
 }

@@ -1,112 +1,188 @@
 /**
- * The one table of payments (architecture: one PaymentsTable with a scope), as the initiative and
- * activity Transactieoverzicht tabs show it (docs/spec-map.md §2.7): DATUM, BESCHRIJVING,
- * ONTVANGER, VERZENDER, MEDIA (attachment count), BEDRAG (negatives red); 'Geen transacties
- * gevonden' when empty. The payments issue adds the data (GET /api/payments/…), the buttons and the
- * modals; until then it renders the rows it is given (none).
+ * The Transactieoverzicht tab of an initiative and of an activity (one table, with a scope;
+ * docs/spec-map.md §2.7, §4): DATUM (dd-mm-yyyy), BESCHRIJVING, ONTVANGER, VERZENDER, MEDIA (the
+ * number of attachments) and BEDRAG (negatives red); 'Geen transacties gevonden' when empty.
+ * 20 rows at a time: more load when the table is scrolled to within 20 px of its bottom or on
+ * 'Load More', until a page holds fewer than 20. 'Transactie toevoegen' needs create_payment;
+ * 'Filter' opens the filter modal, and the active filter shows as chips that remove it. A row
+ * (click, or Enter on it) opens the payment.
  */
+import { PAGE_SIZE } from '@helder/shared/http';
 import { formatEuro } from '@helder/shared/money';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PlusIcon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/Spinner';
+import { paths } from '../../lib/paths';
+import { useCan } from '../auth';
+import { usePayments } from './api';
+import { formatBookingDate } from './dates';
+import { ExportMenu } from './ExportMenu';
+import { FilterChips } from './FilterChips';
+import { searchText } from './filters';
 import styles from './payments.module.css';
+import { usePaymentsFilter } from './routing';
+import type { PaymentsScope } from './schemas';
 
-export type PaymentsScope =
-  | { kind: 'initiative'; initiativeId: number }
-  | { kind: 'activity'; initiativeId: number; activityId: number }
-  | { kind: 'user'; userId: number };
-
-export interface PaymentRow {
-  id: number;
-  booking_date: string;
-  short_user_description: string | null;
-  creditor_name: string | null;
-  debtor_name: string | null;
-  n_attachments: number;
-  transaction_amount: number;
-}
-
-export interface PaymentsTableProps {
-  scope: PaymentsScope;
-  rows?: readonly PaymentRow[];
-}
-
-/** dd-MM-yyyy (docs/spec-map.md §9). */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('nl-NL', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  })
-    .format(date)
-    .replace(/\//g, '-');
-}
+/** Within this many pixels of the bottom, the next page loads (docs/spec-map.md §9). */
+export const SCROLL_THRESHOLD_PX = 20;
 
 /**
- * Whether the element is wider inside than outside (it scrolls sideways): then keyboard users
- * must be able to focus it to scroll it.
+ * Whether the element scrolls (sideways on a narrow screen, or down): then keyboard users must
+ * be able to focus it to scroll it.
  */
-function useOverflows<T extends HTMLElement>() {
+function useScrolls<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  const [overflows, setOverflows] = useState(false);
+  const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() =>
-      setOverflows(element.scrollWidth > element.clientWidth),
+      setScrolls(
+        element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+      ),
     );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  return { ref, overflows };
+  return { ref, scrolls };
 }
 
-export function PaymentsTable({ scope, rows = [] }: PaymentsTableProps) {
+export interface PaymentsTableProps {
+  scope: PaymentsScope;
+}
+
+export function PaymentsTable({ scope }: PaymentsTableProps) {
   const { t } = useTranslation('payments');
-  const { ref, overflows } = useOverflows<HTMLDivElement>();
-  return (
-    <div className={styles.tableBlock} data-scope={scope.kind}>
-      <div
-        ref={ref}
-        className={styles.tableWrap}
-        {...(overflows ? { role: 'region', 'aria-label': t('table.caption'), tabIndex: 0 } : {})}
-      >
-        <table className={styles.table}>
-          <caption className="visually-hidden">{t('table.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('table.date')}</th>
-              <th scope="col">{t('table.description')}</th>
-              <th scope="col">{t('table.creditor')}</th>
-              <th scope="col">{t('table.debtor')}</th>
-              <th scope="col">{t('table.media')}</th>
-              <th scope="col" className={styles.amount}>
-                {t('table.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatDate(row.booking_date)}</td>
-                <td>{row.short_user_description}</td>
-                <td>{row.creditor_name}</td>
-                <td>{row.debtor_name}</td>
-                <td>{row.n_attachments}</td>
-                <td
-                  className={`${styles.amount} ${row.transaction_amount < 0 ? styles.negative : ''}`}
-                >
-                  {formatEuro(row.transaction_amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+  const navigate = useNavigate();
+  const hintId = useId();
+  const { initiativeId, activityId } = scope;
+  const filter = usePaymentsFilter();
+  const search = searchText(filter);
+  const payments = usePayments(scope, filter);
+  const { can } = useCan(
+    activityId === undefined ? 'Initiative' : 'Activity',
+    activityId ?? initiativeId,
+  );
+  const { ref, scrolls } = useScrolls<HTMLDivElement>();
+
+  const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
+  const total = payments.data?.pages.at(-1)?.totalCount;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = payments;
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
+    if (scrollHeight - scrollTop - clientHeight <= SCROLL_THRESHOLD_PX) loadMore();
+  };
+  const open = (paymentId: number) =>
+    void navigate(`${paths.paymentDetails(initiativeId, paymentId, activityId)}${search}`);
+  const onRowKey = (event: KeyboardEvent, paymentId: number) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    open(paymentId);
+  };
+
+  let state = null;
+  if (payments.isPending) state = <Spinner label={t('table.loading')} />;
+  else if (payments.isError && !payments.isFetchNextPageError) {
+    state = (
+      <div className={styles.tableState}>
+        <Alert>{t('table.failed')}</Alert>
+        <Button variant="secondary" onClick={() => void payments.refetch()}>
+          {t('table.retry')}
+        </Button>
       </div>
-      {/* Outside the scrolling table, so that it stays in view on a narrow screen. */}
-      {rows.length === 0 ? <p className={styles.emptyRow}>{t('empty')}</p> : null}
+    );
+  } else if (rows.length === 0) state = <p className={styles.emptyRow}>{t('empty')}</p>;
+
+  return (
+    <div className={styles.paymentsTab}>
+      <div className={styles.toolbar} role="group" aria-label={t('table.actions')}>
+        <ButtonLink to={`${paths.filterPayments(initiativeId, activityId)}${search}`}>
+          {t('table.filter')}
+        </ButtonLink>
+        <ExportMenu scope={scope} filter={filter} />
+        {can('create_payment') ? (
+          <ButtonLink
+            to={`${paths.addPayment(initiativeId, activityId)}${search}`}
+            variant="primary"
+            icon={<PlusIcon size={18} />}
+          >
+            {t('table.add')}
+          </ButtonLink>
+        ) : null}
+      </div>
+      <FilterChips filter={filter} />
+      <div className={styles.tableBlock}>
+        <div
+          ref={ref}
+          className={styles.tableWrap}
+          onScroll={onScroll}
+          {...(scrolls ? { role: 'region', 'aria-label': t('table.caption'), tabIndex: 0 } : {})}
+        >
+          <table className={styles.table} aria-describedby={rows.length > 0 ? hintId : undefined}>
+            <caption className="visually-hidden">{t('table.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('table.date')}</th>
+                <th scope="col">{t('table.description')}</th>
+                <th scope="col">{t('table.creditor')}</th>
+                <th scope="col">{t('table.debtor')}</th>
+                <th scope="col">{t('table.media')}</th>
+                <th scope="col" className={styles.amount}>
+                  {t('table.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ payment, n_attachments }) => (
+                <tr
+                  key={payment.id}
+                  className={styles.row}
+                  tabIndex={0}
+                  onClick={() => open(payment.id)}
+                  onKeyDown={(event) => onRowKey(event, payment.id)}
+                >
+                  <td className={styles.nowrap}>{formatBookingDate(payment.booking_date)}</td>
+                  <td>{payment.short_user_description}</td>
+                  <td>{payment.creditor_name}</td>
+                  <td>{payment.debtor_name}</td>
+                  <td>{n_attachments}</td>
+                  <td
+                    className={`${styles.amount} ${payment.transaction_amount < 0 ? styles.negative : ''}`}
+                  >
+                    {formatEuro(payment.transaction_amount)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p id={hintId} className="visually-hidden">
+          {t('table.hint')}
+        </p>
+        {/* Outside the scrolling table, so that it stays in view on a narrow screen. */}
+        {state}
+      </div>
+      {payments.isFetchNextPageError ? <Alert>{t('table.failed')}</Alert> : null}
+      {rows.length > 0 ? (
+        <div className={styles.more}>
+          {total !== undefined && total >= PAGE_SIZE ? (
+            <p className={styles.count}>{t('table.count', { shown: rows.length, total })}</p>
+          ) : null}
+          {hasNextPage ? (
+            <Button variant="secondary" busy={isFetchingNextPage} onClick={loadMore}>
+              {isFetchingNextPage ? t('table.loadingMore') : t('table.loadMore')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

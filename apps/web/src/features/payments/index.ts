@@ -1,7 +1,6 @@
-export { PaymentsPage, PaymentsTab } from './PaymentsPlaceholders';
-export {
-  PaymentsTable,
-  type PaymentRow,
-  type PaymentsScope,
-  type PaymentsTableProps,
-} from './PaymentsTable';
+export { PaymentsPage } from './PaymentsPlaceholders';
+export { TransactionsOverview } from './TransactionsOverview';
+export { PaymentsTable, type PaymentsTableProps } from './PaymentsTable';
+export type { PaymentsScope } from './schemas';
+export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
+export { FilterPaymentsModal } from './FilterPaymentsModal';

@@ -1,0 +1,229 @@
+/**
+ * Server state of the payments of initiatives and activities: their lists (infinite, filtered),
+ * one payment, and the mutations (create, edit, delete, add and remove attachments). A change
+ * refreshes every payment list, the initiative's and activity's totals (income, expenses) and
+ * their media (docs/spec-map.md §4: lists refresh after every successful change).
+ */
+import { PAGE_SIZE } from '@helder/shared/http';
+import { paymentsContract, type PaymentInput, type PaymentPatch } from '@helder/shared/payments';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { callApi, isApiError } from '../../lib/api';
+import { activitiesQueries } from '../activities';
+import { initiativesQueries } from '../initiatives';
+import { mediaQueries } from '../media';
+import type { PaymentsListFilter } from './filters';
+import type { PaymentsScope } from './schemas';
+
+const all = ['payments'] as const;
+
+export const paymentsQueries = {
+  all: () => all,
+  lists: () => [...all, 'list'] as const,
+  /**
+   * GET /payments/initiative/{id}[/activity/{activityId}], 20 at a time from offset 0, newest
+   * first. The filter is part of the key: a new filter is a new list that starts at page 1. A
+   * page with fewer than 20 payments is the last one.
+   */
+  list: ({ initiativeId, activityId }: PaymentsScope, filter: PaymentsListFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...paymentsQueries.lists(), initiativeId, activityId ?? null, filter] as const,
+      queryFn: async ({ pageParam, signal }) => {
+        const query = { ...filter, offset: pageParam, limit: PAGE_SIZE };
+        const { payments, totalCount } =
+          activityId === undefined
+            ? await callApi(paymentsContract.initiative, {
+                params: { initiativeId },
+                query,
+                signal,
+              })
+            : await callApi(paymentsContract.activity, {
+                params: { initiativeId, activityId },
+                query,
+                signal,
+              });
+        return { payments, totalCount };
+      },
+      initialPageParam: 0,
+      getNextPageParam: (lastPage, allPages) =>
+        lastPage.payments.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+    }),
+  detail: (paymentId: number) =>
+    queryOptions({
+      queryKey: [...all, 'detail', paymentId] as const,
+      queryFn: ({ signal }) => callApi(paymentsContract.get, { params: { paymentId }, signal }),
+    }),
+};
+
+export function usePayments(scope: PaymentsScope, filter: PaymentsListFilter) {
+  return useInfiniteQuery(paymentsQueries.list(scope, filter));
+}
+
+export function usePayment(paymentId: number) {
+  return useQuery(paymentsQueries.detail(paymentId));
+}
+
+/**
+ * After any change: the payment lists (also the /transactions overview's, which live under the
+ * same root), the initiatives and activities (their totals) and the media. `keep` is a payment
+ * whose detail is not refetched (a deleted one).
+ */
+function refreshAfterChange(queryClient: QueryClient, keep?: number) {
+  const skipped = keep === undefined ? undefined : paymentsQueries.detail(keep).queryKey;
+  return Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: paymentsQueries.all(),
+      predicate: (query) =>
+        skipped === undefined || JSON.stringify(query.queryKey) !== JSON.stringify(skipped),
+    }),
+    queryClient.invalidateQueries({ queryKey: initiativesQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: activitiesQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: mediaQueries.all() }),
+  ]);
+}
+
+/** POST /payment/{id}/attachments: multipart, field `files` once per file (docs/api-rules.md §1). */
+function uploadAttachments(paymentId: number, files: readonly File[]) {
+  const body = new FormData();
+  for (const file of files) body.append('files', file);
+  return callApi(paymentsContract.addAttachments, { params: { paymentId }, body });
+}
+
+export interface CreatePaymentInput {
+  body: PaymentInput;
+  files: readonly File[];
+}
+
+/**
+ * POST /payment, then the attachments to the new payment. The payment stays when only the
+ * upload fails: the result says so (`attachmentsFailed`), so the caller can offer it again.
+ */
+export function useCreatePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, files }: CreatePaymentInput) => {
+      const payment = await callApi(paymentsContract.create, { body });
+      let attachmentsFailed = false;
+      if (files.length > 0) {
+        try {
+          await uploadAttachments(payment.id, files);
+        } catch {
+          attachmentsFailed = true;
+        }
+      }
+      return { payment, attachmentsFailed };
+    },
+    onSuccess: ({ payment, attachmentsFailed }) => {
+      if (!attachmentsFailed) {
+        queryClient.setQueryData(paymentsQueries.detail(payment.id).queryKey, payment);
+      }
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+/** Thrown by a save when the attachments (not the fields) could not be changed. */
+export class AttachmentsError extends Error {
+  override readonly name = 'AttachmentsError';
+  constructor(override readonly cause: unknown) {
+    super('Changing the attachments failed');
+  }
+}
+
+export interface SavePaymentInput {
+  /** Attachments marked for removal. */
+  remove: readonly number[];
+  /** New files to upload. */
+  files: readonly File[];
+  /** The changed fields; empty sends no PATCH. */
+  patch: PaymentPatch;
+  /** Called once the removals are done, and once the upload is done (so a retry skips them). */
+  onRemoved?: () => void;
+  onUploaded?: () => void;
+}
+
+/**
+ * Saving the edit form (docs/spec-map.md §4): remove the marked attachments, upload the new ones,
+ * then PATCH only the changed fields (nothing when nothing changed). Everything is refreshed
+ * afterwards, also after a failure halfway.
+ */
+export function useSavePayment(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ remove, files, patch, onRemoved, onUploaded }: SavePaymentInput) => {
+      try {
+        await Promise.all(
+          remove.map((attachmentId) =>
+            callApi(paymentsContract.removeAttachment, {
+              params: { paymentId, attachmentId },
+            }).catch((error: unknown) => {
+              // Already gone (an earlier try removed it): that is what we wanted.
+              if (!(isApiError(error) && error.status === 404)) throw error;
+            }),
+          ),
+        );
+        if (remove.length > 0) onRemoved?.();
+        if (files.length > 0) {
+          await uploadAttachments(paymentId, files);
+          onUploaded?.();
+        }
+      } catch (error) {
+        throw new AttachmentsError(error);
+      }
+      if (Object.keys(patch).length === 0) return null;
+      return callApi(paymentsContract.update, { params: { paymentId }, body: patch });
+    },
+    onSuccess: (payment) => {
+      if (payment) queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
+    },
+    onSettled: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** PATCH /payment/{id} alone (the edit form saves through `useSavePayment`). */
+export function useUpdatePayment(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: PaymentPatch) =>
+      callApi(paymentsContract.update, { params: { paymentId }, body: patch }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
+      return refreshAfterChange(queryClient);
+    },
+  });
+}
+
+/** POST /payment/{id}/attachments alone. */
+export function useAddAttachments(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (files: readonly File[]) => uploadAttachments(paymentId, files),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** DELETE /payment/{id}/attachment/{attachmentId} alone. */
+export function useRemoveAttachment(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (attachmentId: number) =>
+      callApi(paymentsContract.removeAttachment, { params: { paymentId, attachmentId } }),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}
+
+/** DELETE /payment/{id}: a manual payment with its attachments. */
+export function useDeletePayment(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(paymentsContract.remove, { params: { paymentId } }),
+    onSuccess: () => refreshAfterChange(queryClient, paymentId),
+  });
+}

@@ -1,0 +1,106 @@
+/** Response bodies and a fake API for the payments tests (shapes of @helder/shared). */
+import type { Attachment } from '@helder/shared/media';
+import type { Payment, PaymentFields, PaymentListItem } from '@helder/shared/payments';
+import { actionsFor, fakeApi, type FakeHandler } from '../../test/fake-api';
+import { jsonResponse } from '../../test/render';
+import { activity, initiative } from '../../test/spending-unit-fixtures';
+
+export function paymentFields(id: number, extra: Partial<PaymentFields> = {}): PaymentFields {
+  return {
+    id,
+    transaction_id: null,
+    booking_date: '2026-03-14T12:00:00+01:00',
+    transaction_amount: -12.5,
+    creditor_name: `Ontvanger ${id}`,
+    creditor_account: 'NL91ABNA0417164300',
+    debtor_name: 'Stichting Buurttuin',
+    debtor_account: 'NL20INGB0001234567',
+    route: 'uitgaven',
+    short_user_description: `Betaling ${id}`,
+    long_user_description: null,
+    hidden: false,
+    type: 'handmatig',
+    ...extra,
+  };
+}
+
+export function listItem(id: number, extra: Partial<PaymentFields> = {}, n = 0): PaymentListItem {
+  return { payment: paymentFields(id, extra), activity_name: null, n_attachments: n };
+}
+
+export const image = (id: number): Attachment => ({
+  id,
+  attachment_url: `https://files.example/a${id}.jpg?sig=1`,
+  attachment_thumbnail_url_128: `https://files.example/a${id}-128.webp?sig=1`,
+  attachment_thumbnail_url_256: `https://files.example/a${id}-256.webp?sig=1`,
+  attachment_thumbnail_url_512: `https://files.example/a${id}-512.webp?sig=1`,
+});
+
+export const pdf = (id: number): Attachment => ({
+  id,
+  attachment_url: `https://files.example/a${id}.pdf?sig=1`,
+  attachment_thumbnail_url_128: null,
+  attachment_thumbnail_url_256: null,
+  attachment_thumbnail_url_512: null,
+});
+
+export function payment(extra: Partial<Payment> = {}): Payment {
+  return {
+    ...paymentFields(55),
+    iban: null,
+    initiative_id: 3,
+    initiative_name: 'Buurttuin Oost',
+    activity_id: null,
+    activity_name: null,
+    n_attachments: 2,
+    attachments: [image(7), pdf(8)],
+    ...extra,
+  };
+}
+
+/** `n` list items from id `from` down (newest first). */
+export const items = (from: number, n: number) =>
+  Array.from({ length: n }, (_, index) => listItem(from - index));
+
+export interface PaymentsApiOptions {
+  /** The list answer for each request (by its query); default: none. */
+  list?: (query: URLSearchParams) => PaymentListItem[];
+  totalCount?: number;
+  actions?: Record<string, string[]>;
+  editFields?: string[];
+  detail?: Payment;
+  routes?: Record<string, FakeHandler>;
+}
+
+/** The initiative 3 (with activity 21), its payments and the entity-access answers. */
+export function paymentsApi({
+  list = () => [],
+  totalCount,
+  actions = {},
+  editFields = [],
+  detail = payment(),
+  routes = {},
+}: PaymentsApiOptions = {}) {
+  const answer: FakeHandler = (_request, { query }) => {
+    const payments = list(query);
+    return jsonResponse(200, { payments, totalCount: totalCount ?? payments.length });
+  };
+  return fakeApi({
+    'GET /api/initiative/:id': () => jsonResponse(200, initiative()),
+    'GET /api/initiative/:id/activity/:activityId': () => jsonResponse(200, activity()),
+    'GET /api/initiative/:id/media': () => jsonResponse(200, { attachments: [] }),
+    'GET /api/auth/entity-access/actions': actionsFor(actions),
+    'GET /api/auth/entity-access/edit-fields': () => jsonResponse(200, { fields: editFields }),
+    'GET /api/payments/initiative/:id': answer,
+    'GET /api/payments/initiative/:id/activity/:activityId': answer,
+    'GET /api/payment/:id': () => jsonResponse(200, detail),
+    ...routes,
+  });
+}
+
+/** The list requests' queries, in order. */
+export function listQueries(requests: { url: string; method: string }[]) {
+  return requests
+    .filter((request) => request.method === 'GET' && request.url.includes('/api/payments/'))
+    .map((request) => new URL(request.url, 'http://localhost').searchParams);
+}
