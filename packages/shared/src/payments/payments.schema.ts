@@ -190,6 +190,7 @@ export const userPaymentSchema = z.object({
   short_user_description: z.string().nullable(),
   iban: z.string().nullable(),
   transaction_amount: z.number(),
+  type: z.enum(PAYMENT_TYPES),
 });
 export type UserPayment = z.infer<typeof userPaymentSchema>;
 export const userPaymentsResponse = z.object({

@@ -207,6 +207,7 @@ describe('GET /api/payments/user/:id', () => {
         short_user_description: 'Betaling',
         iban: 'NL02 ABNA 0123 4567 89',
         transaction_amount: -12.34,
+        type: 'bank',
       },
     ]);
     const owners = async (caller: Cast[keyof Cast], q = '') =>

@@ -65,6 +65,7 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     short_user_description: row.shortUserDescription,
     iban: row.iban,
     transaction_amount: centsToEuros(row.amountCents),
+    type: row.type,
   }));
   return { payments, totalCount };
 }

@@ -255,6 +255,7 @@ export async function selectUserPayments(
       shortUserDescription: payments.shortUserDescription,
       iban: payments.iban,
       amountCents: payments.amountCents,
+      type: payments.type,
     })
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))

@@ -5,7 +5,12 @@
  * activity dropdown stays disabled with 'Verbind activiteit' until an initiative is linked.
  * 'Verbreek verbinding' (UNLINK_ID) removes the link. Native <select>s, each with its own label.
  */
-import { UNLINK_ID, type LinkTarget, type UserPayment } from '@helder/shared/payments';
+import {
+  MANUAL_PAYMENT,
+  UNLINK_ID,
+  type LinkTarget,
+  type UserPayment,
+} from '@helder/shared/payments';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkableActivities, useLinkableInitiatives } from './linking.api';
@@ -95,7 +100,10 @@ export function InitiativeSelect({
             {option.name}
           </option>
         ))}
-        {linked !== null ? <option value={UNLINK_ID}>{t('overview.link.unlink')}</option> : null}
+        {/* A manual payment moves between initiatives but never comes loose (docs/api-rules.md §5). */}
+        {linked !== null && row.type !== MANUAL_PAYMENT ? (
+          <option value={UNLINK_ID}>{t('overview.link.unlink')}</option>
+        ) : null}
       </select>
       {failed ? <FailedText id={`${id}-error`} /> : null}
     </div>

@@ -25,6 +25,7 @@ function makePayment(id: number, overrides: Partial<UserPayment> = {}): UserPaym
     short_user_description: `Omschrijving ${id}`,
     iban: 'NL91ABNA0417164300',
     transaction_amount: -10 - id,
+    type: 'bank',
     ...overrides,
   };
 }
@@ -239,6 +240,22 @@ describe('Transactieoverzicht of /transactions', () => {
     const activity = await activitySelect();
     expect(activity).toBeEnabled();
     expect(activity).toHaveDisplayValue('Zomerkamp');
+  });
+
+  it('offers no unlink on the initiative of a manual payment: it can only move', async () => {
+    logIn();
+    const row = makePayment(1, {
+      type: 'handmatig',
+      initiative_id: 3,
+      initiative_name: 'Buurttuin Oost',
+    });
+    fakePaymentsApi({ rows: [row] });
+    renderApp('/transactions');
+    const initiative = await initiativeSelect();
+    await within(initiative).findByRole('option', { name: 'Repair Café' });
+    expect(
+      within(initiative).queryByRole('option', { name: 'Verbreek verbinding' }),
+    ).not.toBeInTheDocument();
   });
 
   it('sends -1 for "Verbreek verbinding" on the initiative and on the activity', async () => {
