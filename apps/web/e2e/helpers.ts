@@ -14,6 +14,7 @@ import type { Activity, ActivityInput } from '@helder/shared/activities';
 import type { Funder } from '@helder/shared/funders';
 import type { Grant } from '@helder/shared/grants';
 import type { Initiative, InitiativeInput } from '@helder/shared/initiatives';
+import type { Payment, PaymentInput } from '@helder/shared/payments';
 import type { OfficerRole, Regulation } from '@helder/shared/regulations';
 import type { InviteUserInput, User } from '@helder/shared/users';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -241,4 +242,33 @@ export class Api {
   activity(initiativeId: number, body: ActivityInput): Promise<Activity> {
     return this.send('post', `/initiative/${initiativeId}/activity`, { data: body });
   }
+
+  /** A GET as this caller; it must succeed. */
+  async get<T = unknown>(path: string): Promise<T> {
+    const response = await this.request.get(`/api${path}`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+    });
+    expect(response.status(), `get ${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  /** Records a manual payment (POST /api/payment). */
+  payment(body: PaymentInput): Promise<Payment> {
+    return this.send('post', '/payment', { data: body });
+  }
+
+  /** Adds one receipt to a payment (multipart field `files`). */
+  async attachment(paymentId: number, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const response = await this.request.post(`/api/payment/${paymentId}/attachments`, {
+      headers: { Authorization: `Bearer ${this.token}` },
+      multipart: { files: file },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 }
+
+/** A small receipt-like PNG (60 × 80), so tests need no image library. */
+export const RECEIPT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADwAAABQCAMAAAByFOZhAAAADFBMVEX9+/RVVVUAAAAiIiJBe75mAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAANElEQVRYhe3LwQ0AIAjAwKL77+wK8JCg6f0PpBa7gE+ydFckMC/rGZHErCxJarcKMEua4QAhowStwKQwMwAAAABJRU5ErkJggg==',
+  'base64',
+);

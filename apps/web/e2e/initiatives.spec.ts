@@ -7,11 +7,11 @@
  */
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
-import type { Attachment } from '@helder/shared/media';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   Api,
   expectNoA11yViolations,
+  RECEIPT_PNG,
   loginAs,
   ROOT,
   uniqueEmail,
@@ -71,6 +71,27 @@ async function buildNeighbourhood(root: Api, owner: { id: number }): Promise<Nei
     });
   await activity('Springkussen en kinderspelen', 'Een middag vol spelletjes voor kinderen.', 1200);
   const barbecue = await activity(BARBECUE, 'Samen koken en eten aan een lange tafel.', 2100);
+  // Its receipts are the media the visitor previews: an invoice, then a till receipt (newest
+  // first, so the picture is medium 1).
+  const expense = await root.payment({
+    transaction_amount: -99.35,
+    booking_date: '2026-06-20T14:00:00+02:00',
+    route: 'uitgaven',
+    creditor_name: 'Slagerij De Wit',
+    short_user_description: 'Vlees en houtskool',
+    initiative_id: initiative.id,
+    activity_id: barbecue.id,
+  });
+  await root.attachment(expense.id, {
+    name: 'factuur.pdf',
+    mimeType: 'application/pdf',
+    buffer: invoicePdf(),
+  });
+  await root.attachment(expense.id, {
+    name: 'kassabon.png',
+    mimeType: 'image/png',
+    buffer: RECEIPT_PNG,
+  });
   await activity('Opruimen', 'Het plein weer netjes achterlaten.', 300);
   const hidden = [`Boomspiegels ${id}`, `Kookclub ${id}`];
   for (const name of hidden) {
@@ -118,56 +139,6 @@ function invoicePdf(): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-const RECEIPT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
-  <rect width="480" height="640" fill="#fdfbf4"/>
-  <text x="40" y="80" font-family="sans-serif" font-size="36">Kassabon</text>
-  <text x="40" y="160" font-family="monospace" font-size="24">Totaal 99,35</text>
-</svg>`;
-
-/**
- * A receipt picture and an invoice PDF (newest first) as the media of the barbecue and so of its
- * initiative. Media are attachments of payments, and no endpoint makes payments or attachments
- * yet, so the test serves these two lists and their files itself: the preview is what it checks;
- * the media endpoints and their signed file URLs have their own API tests.
- */
-async function serveBarbecueMedia(page: Page, world: Neighbourhood) {
-  const { initiative, barbecue } = world;
-  const lists = new Set([
-    `/api/initiative/${initiative.id}/media`,
-    `/api/initiative/${initiative.id}/activity/${barbecue.id}/media`,
-  ]);
-  await page.route(
-    (url) => lists.has(url.pathname),
-    (route) => {
-      const { origin } = new URL(route.request().url());
-      const picture = `${origin}/e2e-media/kassabon.svg`;
-      const attachments: Attachment[] = [
-        {
-          id: 2,
-          attachment_url: picture,
-          attachment_thumbnail_url_128: picture,
-          attachment_thumbnail_url_256: picture,
-          attachment_thumbnail_url_512: picture,
-        },
-        {
-          id: 1,
-          attachment_url: `${origin}/e2e-media/factuur.pdf`,
-          attachment_thumbnail_url_128: null,
-          attachment_thumbnail_url_256: null,
-          attachment_thumbnail_url_512: null,
-        },
-      ];
-      return route.fulfill({ json: { attachments } });
-    },
-  );
-  await page.route('**/e2e-media/kassabon.svg', (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: RECEIPT_SVG }),
-  );
-  await page.route('**/e2e-media/factuur.pdf', (route) =>
-    route.fulfill({ contentType: 'application/pdf', body: invoicePdf() }),
-  );
-}
-
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -188,7 +159,6 @@ async function openTab(page: Page, tabs: string, name: string) {
 
 async function anonymousJourney(page: Page, compact: boolean, world: Neighbourhood) {
   const owned = world.initiative.name;
-  await serveBarbecueMedia(page, world);
   await page.goto('/funds');
   await expect(page.getByRole('heading', { level: 1, name: 'Initiatieven' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Alle Initiatieven' })).toHaveAttribute(
@@ -223,7 +193,10 @@ async function anonymousJourney(page: Page, compact: boolean, world: Neighbourho
   const tabs = 'Onderdelen van het initiatief';
   const transactions = page.getByRole('region', { name: 'Transactieoverzicht' });
   await expect(transactions.getByRole('columnheader', { name: 'BEDRAG' })).toBeVisible();
-  await expect(transactions.getByText('Geen transacties gevonden')).toBeVisible();
+  // The barbecue's expense, as a visitor sees it: its receipts counted, no account numbers.
+  const expense = transactions.getByRole('row').filter({ hasText: 'Vlees en houtskool' });
+  await expect(expense.getByRole('cell', { name: /€\s-99,35/ })).toBeVisible();
+  await expect(expense.getByRole('cell', { name: '2', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
   if (compact) await expectNoHorizontalScroll(page);
 

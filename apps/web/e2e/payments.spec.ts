@@ -1,0 +1,206 @@
+/**
+ * Payments (issue 10) against the real API, axe on every screen: an initiative owner records an
+ * expense with a receipt, sees it in the table and the totals, edits and filters it; a visitor
+ * reads it without the account numbers; the owner links a payment to an activity on
+ * /transactions and unlinks it; the same pages at 375 px.
+ */
+import type { Activity } from '@helder/shared/activities';
+import type { Initiative } from '@helder/shared/initiatives';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  Api,
+  expectNoA11yViolations,
+  loginAs,
+  logout,
+  RECEIPT_PNG,
+  ROOT,
+  uniqueId,
+  type Account,
+} from './helpers';
+
+interface Ledger {
+  owner: Account;
+  initiative: Initiative;
+  activity: Activity;
+  root: Api;
+}
+
+/** A grant with one initiative owned by a fresh account, and one activity in it. */
+async function ledger(request: APIRequestContext): Promise<Ledger> {
+  const root = await Api.login(request, ROOT);
+  const id = uniqueId();
+  const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
+  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
+  const regulation = await root.regulation(funder.id, {
+    name: `Wijkbudget ${id}`,
+    description: 'Geld voor plannen van bewoners.',
+  });
+  const grant = await root.grant(funder.id, regulation.id, {
+    name: `Wijkbudget ${id} 2026`,
+    reference: `PAY-${id}`,
+    budget: 5000,
+  });
+  const initiative = await root.initiative(
+    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+    {
+      name: `Speeltuin ${id.toUpperCase()}`,
+      description: 'De speeltuin opknappen met de buurt.',
+      purpose: 'Spelen',
+      target_audience: 'Kinderen',
+      budget: 2500,
+    },
+  );
+  await root.initiativeOwners(initiative.id, [owner]);
+  const activity = await root.activity(initiative.id, {
+    name: 'Schilderdag',
+    description: 'Samen de hekken verven.',
+    purpose: 'Opknappen',
+    target_audience: 'Buren',
+    budget: 400,
+  });
+  return { owner, initiative, activity, root };
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Transacties' });
+/** The 'Besteed' card of the detail header. */
+const spent = (page: Page) => page.locator('dl > div', { hasText: 'Besteed' });
+
+test('an initiative owner records an expense with a receipt, edits it and filters the list', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { owner, initiative } = await ledger(request);
+  await loginAs(page, owner.email, owner.password);
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  await expect(page.getByText('Geen transacties gevonden')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.getByRole('link', { name: 'Transactie toevoegen' }).click();
+  const add = page.getByRole('dialog', { name: 'Transactie toevoegen' });
+  await add.getByLabel('Bedrag', { exact: true }).fill('-12,50');
+  await expect(add.getByRole('radio', { name: 'Uitgaven' })).toBeChecked();
+  await add.getByLabel('Boekingsdatum', { exact: true }).fill('14-03-2026');
+  await add.getByLabel('Naam ontvanger').fill('Bouwmarkt Noord');
+  await add.getByLabel('Rekeningnummer ontvanger').fill('NL91ABNA0417164300');
+  await add.getByLabel('Korte beschrijving').fill('Verf en kwasten');
+  await add.locator('input[type="file"]').setInputFiles({
+    name: 'kassabon.png',
+    mimeType: 'image/png',
+    buffer: RECEIPT_PNG,
+  });
+  await expectNoA11yViolations(page);
+  await add.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  await expect(add).toBeHidden();
+
+  const row = table(page).getByRole('row').filter({ hasText: 'Verf en kwasten' });
+  await expect(row.getByRole('cell', { name: '14-03-2026' })).toBeVisible();
+  await expect(row.getByRole('cell', { name: /€\s-12,50/ })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  await expect(spent(page)).toContainText(/€\s12,50/);
+  await expectNoA11yViolations(page);
+
+  // Edit: the row opens the form (the owner may edit); only the description changes.
+  await row.click();
+  const edit = page.getByRole('dialog', { name: 'Transactie bewerken' });
+  await expect(edit.getByLabel('Korte beschrijving')).toHaveValue('Verf en kwasten');
+  await expectNoA11yViolations(page);
+  await edit.getByLabel('Korte beschrijving').fill('Verf, kwasten en tape');
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table(page).getByText('Verf, kwasten en tape')).toBeVisible();
+
+  // Filter: a minimum of 10 keeps it, a minimum of 20 leaves nothing; the filter is clearable.
+  const filter = async (min: string) => {
+    await page.getByRole('link', { name: 'Filter', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transacties filteren' });
+    await dialog.getByLabel('Minimaal bedrag').fill(min);
+    await dialog.getByRole('button', { name: 'Toepassen' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await filter('10');
+  await expect(table(page).getByText('Verf, kwasten en tape')).toBeVisible();
+  await filter('20');
+  await expect(page.getByText('Geen transacties gevonden')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page
+    .getByRole('button', { name: /Filter .*verwijderen/ })
+    .first()
+    .click();
+  await expect(table(page).getByText('Verf, kwasten en tape')).toBeVisible();
+
+  // A visitor sees the payment and its receipt, but not the account number.
+  await logout(page);
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  const seen = table(page).getByRole('row').filter({ hasText: 'Verf, kwasten en tape' });
+  await seen.click();
+  const details = page.getByRole('dialog', { name: 'Transactie' });
+  await expect(details.getByText('Bouwmarkt Noord')).toBeVisible();
+  await expect(details.getByText('NL91ABNA0417164300')).toHaveCount(0);
+  await expect(details.getByRole('link', { name: 'Bijlage 1 openen' })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
+
+test('a user links a payment to an activity on /transactions and unlinks it', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { owner, initiative, activity, root } = await ledger(request);
+  await root.payment({
+    transaction_amount: -30,
+    booking_date: '2026-04-02T10:00:00+02:00',
+    route: 'uitgaven',
+    creditor_name: 'Drukkerij Oost',
+    short_user_description: 'Flyers',
+    initiative_id: initiative.id,
+    activity_id: null,
+  });
+  await loginAs(page, owner.email, owner.password);
+  await page.goto('/transactions');
+  const overview = page.getByRole('table', { name: 'Transactieoverzicht' });
+  const row = overview.getByRole('row').filter({ hasText: 'Flyers' });
+  const initiativeSelect = row.getByRole('combobox', { name: /^Initiatief voor betaling/ });
+  const activitySelect = row.getByRole('combobox', { name: /^Activiteit voor betaling/ });
+  await expect(initiativeSelect).toHaveValue(String(initiative.id));
+  await expect(activitySelect).toBeEnabled();
+  await expectNoA11yViolations(page);
+
+  await activitySelect.selectOption({ label: activity.name });
+  await expect(initiativeSelect).toBeDisabled();
+  await expect(activitySelect).toHaveValue(String(activity.id));
+  const linked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
+  expect(linked).toMatchObject({ expenses: -30 });
+
+  await activitySelect.selectOption({ label: 'Verbreek verbinding' });
+  await expect(initiativeSelect).toBeEnabled();
+  await expect(activitySelect).toHaveValue('');
+  const unlinked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
+  expect(unlinked).toMatchObject({ expenses: 0 });
+  await expectNoA11yViolations(page);
+});
+
+test('the payment pages at 375 px', async ({ page, request }) => {
+  test.slow();
+  const { owner, initiative, root } = await ledger(request);
+  await root.payment({
+    transaction_amount: 250,
+    booking_date: '2026-02-01T10:00:00+01:00',
+    route: 'inkomen',
+    debtor_name: 'Fonds',
+    short_user_description: 'Eerste voorschot',
+    initiative_id: initiative.id,
+    activity_id: null,
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, owner.email, owner.password);
+  for (const path of [`/funds/${initiative.id}/transactieoverzicht`, '/transactions']) {
+    await page.goto(path);
+    await expect(page.getByRole('cell', { name: /€\s250,00/ })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page);
+  }
+});
