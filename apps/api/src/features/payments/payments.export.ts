@@ -18,7 +18,7 @@ import type { Ctx } from '../../http/context';
 import { correlated } from '../../lib/initiative-sql';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
-import { scopeWhere, type Scope } from './payments.queries';
+import { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
 
 /** Rows read per statement. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -56,7 +56,7 @@ async function selectExportPage(
     .select(exportColumns)
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .leftJoin(activities, activityOfPayment)
     .where(and(where, keyset))
     .orderBy(desc(payments.bookingDate), desc(payments.id))
     .limit(EXPORT_PAGE_SIZE);

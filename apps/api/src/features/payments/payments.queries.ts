@@ -31,6 +31,15 @@ const accountUserOf = (actorId: number) =>
   where ${bankAccountUsers.bankAccountId} = ${payments.bankAccountId}
     and ${bankAccountUsers.userId} = ${actorId})`);
 
+/**
+ * The payment's activity. Its initiative is the payment's by the composite key; saying so lets
+ * PostgreSQL reach the activity through the initiative instead of reading every activity.
+ */
+export const activityOfPayment = and(
+  eq(activities.id, payments.activityId),
+  eq(activities.initiativeId, payments.initiativeId),
+)!;
+
 const no = sql<boolean>`false`;
 
 /** The caller's relations to the payment's initiative, activity and bank account. */
@@ -88,7 +97,7 @@ export async function selectPayment(db: Executor, actor: Actor | null, id: numbe
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(grants, eq(grants.id, initiatives.grantId))
-    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .leftJoin(activities, activityOfPayment)
     .where(eq(payments.id, id));
   return row;
 }
@@ -180,7 +189,7 @@ export async function selectPaymentPage(
       .select({ ...paymentColumns })
       .from(payments)
       .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-      .leftJoin(activities, eq(activities.id, payments.activityId));
+      .leftJoin(activities, activityOfPayment);
   const rows = await from()
     .where(where)
     .orderBy(...newestFirst)
@@ -190,7 +199,7 @@ export async function selectPaymentPage(
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .leftJoin(activities, activityOfPayment)
     .where(where);
   return { rows, totalCount: counted?.n ?? 0 };
 }
@@ -202,21 +211,23 @@ export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows
  * of the grants they oversee.
  */
 function managedBy(userId: number): SQL {
+  // `= any(array(…))` rather than `in (…)`: joined by OR, `in` subqueries make PostgreSQL scan
+  // every payment, while arrays let it combine the three indexes (flat from 10k to 1M payments).
   return sql`(
-    ${payments.bankAccountId} in (
+    ${payments.bankAccountId} = any(array(
       select ${bankAccounts.id} from ${bankAccounts}
       where ${bankAccounts.ownerId} = ${userId} and ${bankAccounts.isRevoked} = false
       union select ${bankAccountUsers.bankAccountId} from ${bankAccountUsers}
-      where ${bankAccountUsers.userId} = ${userId})
-    or ${payments.initiativeId} in (
+      where ${bankAccountUsers.userId} = ${userId}))
+    or ${payments.initiativeId} = any(array(
       select ${initiativeOwners.initiativeId} from ${initiativeOwners}
       where ${initiativeOwners.userId} = ${userId}
       union select ${initiatives.id} from ${initiatives}
       join ${grantOverseers} on ${grantOverseers.grantId} = ${initiatives.grantId}
-      where ${grantOverseers.userId} = ${userId})
-    or ${payments.activityId} in (
+      where ${grantOverseers.userId} = ${userId}))
+    or ${payments.activityId} = any(array(
       select ${activityOwners.activityId} from ${activityOwners}
-      where ${activityOwners.userId} = ${userId}))`;
+      where ${activityOwners.userId} = ${userId})))`;
 }
 
 const contains = (column: SQL | typeof payments.iban, text: string | undefined) =>
@@ -259,7 +270,7 @@ export async function selectUserPayments(
     })
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .leftJoin(activities, activityOfPayment)
     .where(where)
     .orderBy(...newestFirst)
     .offset(page.offset)
@@ -268,7 +279,7 @@ export async function selectUserPayments(
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, eq(activities.id, payments.activityId))
+    .leftJoin(activities, activityOfPayment)
     .where(where);
   return { rows, totalCount: counted?.n ?? 0 };
 }
