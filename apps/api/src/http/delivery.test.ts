@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +9,17 @@ import { createTestApp, type TestApp } from '../test/app';
 /** What reaches a browser besides JSON bodies: CORS, the SPA shell and stored files. */
 let t: TestApp;
 let webDist: string;
+const SCRIPT = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'helder-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Helder</title>');
+  // A hashed asset with the twins the build makes beside it.
+  mkdirSync(path.join(webDist, 'assets'));
+  const asset = path.join(webDist, 'assets', 'app-Ab12Cd34.js');
+  writeFileSync(asset, SCRIPT);
+  writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({
     env: { CORS_ORIGINS: 'https://client.example', WEB_DIST: webDist },
   });
@@ -49,6 +58,33 @@ describe('CORS for a web client on another origin', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('static files of the web build', () => {
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('serves the Brotli or gzip twin the client accepts, with Content-Encoding and Vary', async () => {
+    const br = await get('/assets/app-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+    const gz = await get('/assets/app-Ab12Cd34.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload)).toEqual(SCRIPT);
+    const plain = await get('/assets/app-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload).toEqual(SCRIPT);
+  });
+
+  it('lets hashed assets be cached for a year and revalidates everything else', async () => {
+    const asset = await get('/assets/app-Ab12Cd34.js', 'br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 });
 
