@@ -329,3 +329,35 @@ describe('DELETE /api/payment/:id', () => {
     expect((await call('DELETE', '/payment/987654321', cast.admin)).statusCode).toBe(404);
   });
 });
+
+describe('hostile input on the payment calls', () => {
+  it('refuses NUL bytes, lone surrogates, huge texts and foreign ids with 4xx and stores nothing', async () => {
+    const w = await createWorld(t, cast);
+    const other = await createWorld(t, cast);
+    const base = paymentInput(w.initiative.id);
+    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const stored = () =>
+      t.database.db.select().from(payments).where(eq(payments.initiativeId, w.initiative.id));
+    const before = await stored();
+    const hostile: Array<[string, object, number]> = [
+      ['POST', { ...base, short_user_description: 'bon\u0000' }, 422],
+      ['POST', { ...base, creditor_name: '\ud800' }, 422],
+      ['POST', { ...base, long_user_description: 'x'.repeat(2_000_000) }, 413],
+      ['POST', { ...base, transaction_amount: 1e308 }, 422],
+      ['POST', { ...base, activity_id: other.activity.id }, 404],
+      ['PATCH', { short_user_description: 'a\u0000b' }, 422],
+      ['PATCH', { transaction_amount: '-1e3' }, 422],
+    ];
+    for (const [method, body, status] of hostile) {
+      const url = method === 'POST' ? '/payment' : `/payment/${p.id}`;
+      const res = await call(method as 'POST' | 'PATCH', url, cast.admin, body);
+      expect(res.statusCode, `${method} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
+    }
+    const link = await call('PATCH', `/payment/${p.id}/activity`, cast.admin, {
+      initiative_id: w.initiative.id,
+      activity_id: other.activity.id,
+    });
+    expect(link.statusCode).toBe(404);
+    expect(await stored()).toEqual(before);
+  });
+});
