@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PaymentsFilter } from '@helder/shared/payments';
 import { eurosToCents } from '@helder/shared/money';
 import type { Actor, Relation, Subject } from '@helder/shared/permissions';
@@ -230,8 +230,15 @@ function managedBy(userId: number): SQL {
       where ${activityOwners.userId} = ${userId})))`;
 }
 
-const contains = (column: SQL | typeof payments.iban, text: string | undefined) =>
-  text ? sql`strpos(lower(${column}), lower(${text})) > 0` : undefined;
+/** Case-insensitive "contains" on a name, as a condition on the payment (no join needed). */
+const nameContains = (text: string | undefined, of: 'initiative' | 'activity') => {
+  if (!text) return undefined;
+  const matches = (name: SQLWrapper) => sql`strpos(lower(${name}), lower(${text})) > 0`;
+  return of === 'initiative'
+    ? sql`${payments.initiativeId} in (select ${initiatives.id} from ${initiatives}
+        where ${matches(initiatives.name)})`
+    : sql`exists (select 1 from ${activities} where ${activityOfPayment} and ${matches(activities.name)})`;
+};
 
 export interface UserPaymentsFilter {
   initiative_name?: string;
@@ -239,6 +246,11 @@ export interface UserPaymentsFilter {
   iban?: string;
 }
 
+/**
+ * The page is cut from the payments alone and only its rows are joined to their names: joining
+ * first made PostgreSQL hash every initiative and activity, or start parallel workers, for a page
+ * of 20.
+ */
 export async function selectUserPayments(
   db: Executor,
   userId: number,
@@ -247,20 +259,18 @@ export async function selectUserPayments(
 ) {
   const where = and(
     managedBy(userId),
-    contains(sql`${initiatives.name}`, filter.initiative_name),
-    contains(sql`${activities.name}`, filter.activity_name),
+    nameContains(filter.initiative_name, 'initiative'),
+    nameContains(filter.activity_name, 'activity'),
     filter.iban
       ? sql`strpos(replace(upper(${payments.iban}), ' ', ''), ${filter.iban.replace(/\s/g, '').toUpperCase()}) > 0`
       : undefined,
   );
-  const rows = await db
+  const cut = db
     .select({
       id: payments.id,
       bookingDate: payments.bookingDate,
       initiativeId: payments.initiativeId,
-      initiativeName: initiatives.name,
       activityId: payments.activityId,
-      activityName: activities.name,
       creditorName: payments.creditorName,
       debtorName: payments.debtorName,
       shortUserDescription: payments.shortUserDescription,
@@ -269,17 +279,27 @@ export async function selectUserPayments(
       type: payments.type,
     })
     .from(payments)
-    .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, activityOfPayment)
     .where(where)
     .orderBy(...newestFirst)
     .offset(page.offset)
-    .limit(page.limit);
+    .limit(page.limit)
+    .as('page');
+  const rows = await db
+    .select({
+      ...cut._.selectedFields,
+      initiativeName: initiatives.name,
+      activityName: activities.name,
+    })
+    .from(cut)
+    .leftJoin(initiatives, eq(initiatives.id, cut.initiativeId))
+    .leftJoin(
+      activities,
+      and(eq(activities.id, cut.activityId), eq(activities.initiativeId, cut.initiativeId)),
+    )
+    .orderBy(desc(cut.bookingDate), desc(cut.id));
   const [counted] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payments)
-    .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-    .leftJoin(activities, activityOfPayment)
     .where(where);
   return { rows, totalCount: counted?.n ?? 0 };
 }
