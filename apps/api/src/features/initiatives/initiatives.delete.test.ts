@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activities,
   activityOwners,
@@ -11,24 +11,11 @@ import {
   payments,
 } from '../../db/schema';
 import { pictureKeys, storeFile } from '../../lib/pictures';
-import { createTestApp, type TestApp } from '../../test/app';
-import {
-  createAttachment,
-  createCast,
-  createPayment,
-  createWorld,
-  type Cast,
-  type World,
-} from '../../test/initiative-factories';
+import { createAttachment, createPayment, type World } from '../../test/initiative-factories';
 import { callAs } from '../../test/http';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
 
 /**
  * A world with pictures on the initiative and its activity, a manual payment with two
@@ -41,43 +28,49 @@ async function furnish(w: World) {
     .png()
     .toBuffer();
   const initiativePicture = await storeFile(
-    t.storage,
+    scene.t.storage,
     `initiatives/${w.initiative.id}`,
     png,
     'image/png',
   );
   const activityPicture = await storeFile(
-    t.storage,
+    scene.t.storage,
     `activities/${w.activity.id}`,
     png,
     'image/png',
   );
-  await t.database.db
+  await scene.t.database.db
     .update(initiatives)
     .set({ pictureKey: initiativePicture })
     .where(eq(initiatives.id, w.initiative.id));
-  await t.database.db
+  await scene.t.database.db
     .update(activities)
     .set({ pictureKey: activityPicture })
     .where(eq(activities.id, w.activity.id));
-  const manual = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -1000 });
-  const manualInActivity = await createPayment(t, { activityId: w.activity.id, amountCents: -500 });
-  const bank = await createPayment(t, {
+  const manual = await createPayment(scene.t, {
+    initiativeId: w.initiative.id,
+    amountCents: -1000,
+  });
+  const manualInActivity = await createPayment(scene.t, {
+    activityId: w.activity.id,
+    amountCents: -500,
+  });
+  const bank = await createPayment(scene.t, {
     initiativeId: w.initiative.id,
     amountCents: 700,
     type: 'bank',
   });
-  const bankInActivity = await createPayment(t, {
+  const bankInActivity = await createPayment(scene.t, {
     activityId: w.activity.id,
     amountCents: -300,
     type: 'bank',
   });
   const attachments = [
-    await createAttachment(t, manual.id, 'png'),
-    await createAttachment(t, manual.id, 'pdf'),
-    await createAttachment(t, manualInActivity.id, 'png'),
+    await createAttachment(scene.t, manual.id, 'png'),
+    await createAttachment(scene.t, manual.id, 'pdf'),
+    await createAttachment(scene.t, manualInActivity.id, 'png'),
   ];
-  const kept = await createAttachment(t, bankInActivity.id, 'png');
+  const kept = await createAttachment(scene.t, bankInActivity.id, 'png');
   return {
     files: [initiativePicture, activityPicture, ...attachments.map((a) => a.storageKey)],
     manual: [manual.id, manualInActivity.id],
@@ -87,16 +80,21 @@ async function furnish(w: World) {
 }
 
 const exists = async (keys: string[]) =>
-  Promise.all(keys.flatMap(pictureKeys).map(async (k) => (await t.storage.get(k)) !== null));
+  Promise.all(keys.flatMap(pictureKeys).map(async (k) => (await scene.t.storage.get(k)) !== null));
 
 describe('DELETE /api/initiative/:id', () => {
   it('removes the initiative, its activities, links, manual payments and files; bank payments stay unlinked', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const f = await furnish(w);
     expect((await exists(f.files)).filter(Boolean).length).toBeGreaterThan(0);
-    const res = await callAs(t, 'DELETE', `/initiative/${w.initiative.id}`, cast.grantOfficer);
+    const res = await callAs(
+      scene.t,
+      'DELETE',
+      `/initiative/${w.initiative.id}`,
+      scene.cast.grantOfficer,
+    );
     expect(res.statusCode).toBe(204);
-    const db = t.database.db;
+    const db = scene.t.database.db;
     expect(await db.select().from(initiatives).where(eq(initiatives.id, w.initiative.id))).toEqual(
       [],
     );
@@ -135,24 +133,32 @@ describe('DELETE /api/initiative/:id', () => {
       );
     expect(log?.changes?.activities).toEqual({ from: [w.activity.id], to: [] });
     expect(log?.changes?.deleted_payments?.from).toEqual(expect.arrayContaining(f.manual));
-    expect((await callAs(t, 'GET', `/initiative/${w.initiative.id}`, cast.admin)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callAs(scene.t, 'GET', `/initiative/${w.initiative.id}`, scene.cast.admin)).statusCode,
+    ).toBe(404);
   });
 
   it('answers 401; 403 for owners, overseers and policy officers; 404 unknown or hidden', async () => {
-    const w = await createWorld(t, cast);
-    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
+    const w = await scene.world();
+    const hidden = await scene.world({ initiative: { hidden: true } });
     const url = `/initiative/${w.initiative.id}`;
-    expect((await callAs(t, 'DELETE', url, null)).statusCode).toBe(401);
-    for (const caller of [cast.owner, cast.overseer, cast.policyOfficer, cast.financial]) {
-      expect((await callAs(t, 'DELETE', url, caller)).statusCode).toBe(403);
+    expect((await callAs(scene.t, 'DELETE', url, null)).statusCode).toBe(401);
+    for (const caller of [
+      scene.cast.owner,
+      scene.cast.overseer,
+      scene.cast.policyOfficer,
+      scene.cast.financial,
+    ]) {
+      expect((await callAs(scene.t, 'DELETE', url, caller)).statusCode).toBe(403);
     }
     expect(
-      (await callAs(t, 'DELETE', `/initiative/${hidden.initiative.id}`, cast.user)).statusCode,
+      (await callAs(scene.t, 'DELETE', `/initiative/${hidden.initiative.id}`, scene.cast.user))
+        .statusCode,
     ).toBe(404);
-    expect((await callAs(t, 'DELETE', '/initiative/999999', cast.admin)).statusCode).toBe(404);
-    expect((await callAs(t, 'DELETE', url, cast.admin)).statusCode).toBe(204);
+    expect(
+      (await callAs(scene.t, 'DELETE', '/initiative/999999', scene.cast.admin)).statusCode,
+    ).toBe(404);
+    expect((await callAs(scene.t, 'DELETE', url, scene.cast.admin)).statusCode).toBe(204);
   });
 });
 
@@ -160,15 +166,15 @@ describe('deleting the sponsors above an initiative', () => {
   it.each(['grant', 'regulation', 'funder'] as const)(
     'deleting its %s removes manual payments and files too; bank payments stay unlinked',
     async (level) => {
-      const w = await createWorld(t, cast);
+      const w = await scene.world();
       const f = await furnish(w);
       const url = {
         grant: w.base,
         regulation: `/funder/${w.funder.id}/regulation/${w.regulation.id}`,
         funder: `/funder/${w.funder.id}`,
       }[level];
-      expect((await callAs(t, 'DELETE', url, cast.admin)).statusCode).toBe(204);
-      const db = t.database.db;
+      expect((await callAs(scene.t, 'DELETE', url, scene.cast.admin)).statusCode).toBe(204);
+      const db = scene.t.database.db;
       expect(await db.select().from(payments).where(inArray(payments.id, f.manual))).toEqual([]);
       const bank = await db.select().from(payments).where(inArray(payments.id, f.bank));
       expect(bank.map((p) => [p.initiativeId, p.activityId])).toEqual([
@@ -182,10 +188,10 @@ describe('deleting the sponsors above an initiative', () => {
 
 describe('the activity-implies-initiative key', () => {
   it('refuses a payment whose activity belongs to another initiative', async () => {
-    const a = await createWorld(t, cast);
-    const b = await createWorld(t, cast);
+    const a = await scene.world();
+    const b = await scene.world();
     await expect(
-      createPayment(t, {
+      createPayment(scene.t, {
         initiativeId: b.initiative.id,
         activityId: a.activity.id,
         amountCents: 1,

@@ -1,29 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Initiative, Owner } from '@helder/shared/initiatives';
 import type { Picture } from '@helder/shared/users';
 import { auditLog, initiativeOwners } from '../../db/schema';
 import { pictureKeys } from '../../lib/pictures';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { createCast, createWorld, type Cast } from '../../test/initiative-factories';
 import { multipart } from '../../test/multipart';
 import { callAs, type Caller } from '../../test/http';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
 
 const setOwners = (id: number, caller: Caller, userIds: unknown[]) =>
-  callAs(t, 'PATCH', `/initiative/${id}/owners`, caller, { user_ids: userIds });
+  callAs(scene.t, 'PATCH', `/initiative/${id}/owners`, caller, { user_ids: userIds });
 const ownerIds = async (id: number) =>
   (
-    await t.database.db
+    await scene.t.database.db
       .select({ userId: initiativeOwners.userId })
       .from(initiativeOwners)
       .where(eq(initiativeOwners.initiativeId, id))
@@ -33,10 +26,10 @@ const ownerIds = async (id: number) =>
 
 describe('PATCH /api/initiative/:id/owners', () => {
   it('replaces the set (ids as numbers or strings), returns the owners and audits', async () => {
-    const w = await createWorld(t, cast);
-    const a = await createUser(t, { password: null, firstName: 'Anna', lastName: 'Aa' });
-    const b = await createUser(t, { password: null, firstName: 'Bert', lastName: 'Bb' });
-    const res = await setOwners(w.initiative.id, cast.owner, [
+    const w = await scene.world();
+    const a = await createUser(scene.t, { password: null, firstName: 'Anna', lastName: 'Aa' });
+    const b = await createUser(scene.t, { password: null, firstName: 'Bert', lastName: 'Bb' });
+    const res = await setOwners(w.initiative.id, scene.cast.owner, [
       String(a.user.id),
       b.user.id,
       a.user.id,
@@ -59,45 +52,52 @@ describe('PATCH /api/initiative/:id/owners', () => {
       },
     ]);
     expect(await ownerIds(w.initiative.id)).toEqual([a.user.id, b.user.id]);
-    const [log] = await t.database.db
+    const [log] = await scene.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityClass, 'Initiative'), eq(auditLog.entityId, w.initiative.id)));
     expect(log?.changes).toEqual({
-      owners: { from: [cast.owner.user.id], to: [a.user.id, b.user.id] },
+      owners: { from: [scene.cast.owner.user.id], to: [a.user.id, b.user.id] },
     });
     // The owner removed themself: they may no longer set owners.
-    expect((await setOwners(w.initiative.id, cast.owner, [])).statusCode).toBe(403);
-    expect((await setOwners(w.initiative.id, cast.grantOfficer, [])).statusCode).toBe(200);
+    expect((await setOwners(w.initiative.id, scene.cast.owner, [])).statusCode).toBe(403);
+    expect((await setOwners(w.initiative.id, scene.cast.grantOfficer, [])).statusCode).toBe(200);
     expect(await ownerIds(w.initiative.id)).toEqual([]);
   });
 
   it('answers 404 for an unknown or hidden user and changes nothing', async () => {
-    const w = await createWorld(t, cast);
-    const hidden = await createUser(t, { password: null, hidden: true });
-    for (const ids of [[cast.user.user.id, 999999], [hidden.user.id]]) {
-      const res = await setOwners(w.initiative.id, cast.grantOfficer, ids);
+    const w = await scene.world();
+    const hidden = await createUser(scene.t, { password: null, hidden: true });
+    for (const ids of [[scene.cast.user.user.id, 999999], [hidden.user.id]]) {
+      const res = await setOwners(w.initiative.id, scene.cast.grantOfficer, ids);
       expect(res.statusCode).toBe(404);
     }
-    expect(await ownerIds(w.initiative.id)).toEqual([cast.owner.user.id]);
-    expect((await setOwners(w.initiative.id, cast.admin, [hidden.user.id])).statusCode).toBe(200);
+    expect(await ownerIds(w.initiative.id)).toEqual([scene.cast.owner.user.id]);
+    expect((await setOwners(w.initiative.id, scene.cast.admin, [hidden.user.id])).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 401, 403 for overseers, activity owners and policy officers, 404 and 422', async () => {
-    const w = await createWorld(t, cast);
-    const hiddenWorld = await createWorld(t, cast, { initiative: { hidden: true } });
+    const w = await scene.world();
+    const hiddenWorld = await scene.world({ initiative: { hidden: true } });
     expect((await setOwners(w.initiative.id, null, [])).statusCode).toBe(401);
-    for (const caller of [cast.overseer, cast.activityOwner, cast.policyOfficer, cast.user]) {
+    for (const caller of [
+      scene.cast.overseer,
+      scene.cast.activityOwner,
+      scene.cast.policyOfficer,
+      scene.cast.user,
+    ]) {
       expect((await setOwners(w.initiative.id, caller, [])).statusCode).toBe(403);
     }
-    expect((await setOwners(999999, cast.admin, [])).statusCode).toBe(404);
-    expect((await setOwners(hiddenWorld.initiative.id, cast.user, [])).statusCode).toBe(404);
-    expect((await setOwners(w.initiative.id, cast.admin, ['x'])).statusCode).toBe(422);
+    expect((await setOwners(999999, scene.cast.admin, [])).statusCode).toBe(404);
+    expect((await setOwners(hiddenWorld.initiative.id, scene.cast.user, [])).statusCode).toBe(404);
+    expect((await setOwners(w.initiative.id, scene.cast.admin, ['x'])).statusCode).toBe(422);
     const missing = await callAs(
-      t,
+      scene.t,
       'PATCH',
       `/initiative/${w.initiative.id}/owners`,
-      cast.admin,
+      scene.cast.admin,
       {},
     );
     expect(missing.statusCode).toBe(422);
@@ -110,7 +110,7 @@ const image = (width = 40, height = 20) =>
     .toBuffer();
 async function upload(id: number, caller: Caller, data: Buffer) {
   const form = await multipart({ file: { name: 'foto.png', data, type: 'image/png' } });
-  return t.app.inject({
+  return scene.t.app.inject({
     method: 'POST',
     url: `/api/initiative/${id}/profile-picture`,
     payload: form.payload,
@@ -121,8 +121,8 @@ const keyOf = (url: string) => new URL(url).pathname.replace(/^\/api\/files\//, 
 
 describe('POST /api/initiative/:id/profile-picture', () => {
   it('stores the picture with thumbnails; replacing it removes the old files', async () => {
-    const w = await createWorld(t, cast);
-    const first = await upload(w.initiative.id, cast.owner, await image());
+    const w = await scene.world();
+    const first = await upload(w.initiative.id, scene.cast.owner, await image());
     expect(first.statusCode).toBe(200);
     const picture = first.json<Picture>();
     expect(picture.attachment_url).toMatch(
@@ -130,15 +130,15 @@ describe('POST /api/initiative/:id/profile-picture', () => {
     );
     expect(picture.attachment_thumbnail_url_128).toMatch(/_128\.webp\?/);
     const read = (
-      await callAs(t, 'GET', `/initiative/${w.initiative.id}`, null)
+      await callAs(scene.t, 'GET', `/initiative/${w.initiative.id}`, null)
     ).json<Initiative>();
     expect(keyOf(read.profile_picture!.attachment_url)).toBe(keyOf(picture.attachment_url));
     const oldKeys = pictureKeys(keyOf(picture.attachment_url));
-    const second = await upload(w.initiative.id, cast.grantOfficer, await image(30, 30));
+    const second = await upload(w.initiative.id, scene.cast.grantOfficer, await image(30, 30));
     expect(second.statusCode).toBe(200);
-    for (const key of oldKeys) expect(await t.storage.get(key)).toBeNull();
+    for (const key of oldKeys) expect(await scene.t.storage.get(key)).toBeNull();
     const listed = await callAs(
-      t,
+      scene.t,
       'GET',
       `/initiatives?name=${encodeURIComponent(w.initiative.name)}`,
       null,
@@ -148,24 +148,29 @@ describe('POST /api/initiative/:id/profile-picture', () => {
   });
 
   it('lets managers and owners upload; 401, 403 for others, 404, 413, 415 and 422', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const png = await image(8, 8);
-    expect((await upload(w.initiative.id, cast.admin, png)).statusCode).toBe(200);
+    expect((await upload(w.initiative.id, scene.cast.admin, png)).statusCode).toBe(200);
     expect((await upload(w.initiative.id, null, png)).statusCode).toBe(401);
-    for (const caller of [cast.overseer, cast.activityOwner, cast.policyOfficer, cast.user]) {
+    for (const caller of [
+      scene.cast.overseer,
+      scene.cast.activityOwner,
+      scene.cast.policyOfficer,
+      scene.cast.user,
+    ]) {
       expect((await upload(w.initiative.id, caller, png)).statusCode).toBe(403);
     }
-    expect((await upload(999999, cast.admin, png)).statusCode).toBe(404);
+    expect((await upload(999999, scene.cast.admin, png)).statusCode).toBe(404);
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n%%EOF\n');
-    expect((await upload(w.initiative.id, cast.owner, pdf)).statusCode).toBe(415);
+    expect((await upload(w.initiative.id, scene.cast.owner, pdf)).statusCode).toBe(415);
     const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1 - png.length)]);
-    expect((await upload(w.initiative.id, cast.owner, big)).statusCode).toBe(413);
+    expect((await upload(w.initiative.id, scene.cast.owner, big)).statusCode).toBe(413);
     const form = await multipart({ picture: { name: 'a.png', data: png } });
-    const res = await t.app.inject({
+    const res = await scene.t.app.inject({
       method: 'POST',
       url: `/api/initiative/${w.initiative.id}/profile-picture`,
       payload: form.payload,
-      headers: { ...form.headers, ...cast.owner.headers },
+      headers: { ...form.headers, ...scene.cast.owner.headers },
     });
     expect(res.statusCode).toBe(422);
   });
@@ -173,23 +178,24 @@ describe('POST /api/initiative/:id/profile-picture', () => {
 
 describe('DELETE /api/initiative/:id/profile-picture', () => {
   const remove = (id: number, caller: Caller) =>
-    callAs(t, 'DELETE', `/initiative/${id}/profile-picture`, caller);
+    callAs(scene.t, 'DELETE', `/initiative/${id}/profile-picture`, caller);
 
   it('removes the files and the picture with an audit row; a second removal is 204 too', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const key = keyOf(
-      (await upload(w.initiative.id, cast.owner, await image())).json<Picture>().attachment_url,
+      (await upload(w.initiative.id, scene.cast.owner, await image())).json<Picture>()
+        .attachment_url,
     );
-    const res = await remove(w.initiative.id, cast.owner);
+    const res = await remove(w.initiative.id, scene.cast.owner);
     expect(res.statusCode).toBe(204);
-    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
+    for (const k of pictureKeys(key)) expect(await scene.t.storage.get(k)).toBeNull();
     const read = (
-      await callAs(t, 'GET', `/initiative/${w.initiative.id}`, null)
+      await callAs(scene.t, 'GET', `/initiative/${w.initiative.id}`, null)
     ).json<Initiative>();
     expect(read.profile_picture).toBeNull();
     const audited = async () =>
       (
-        await t.database.db
+        await scene.t.database.db
           .select({ changes: auditLog.changes })
           .from(auditLog)
           .where(
@@ -202,47 +208,62 @@ describe('DELETE /api/initiative/:id/profile-picture', () => {
       { from: key, to: null },
     ];
     expect(await audited()).toEqual(changes);
-    expect((await remove(w.initiative.id, cast.owner)).statusCode).toBe(204);
+    expect((await remove(w.initiative.id, scene.cast.owner)).statusCode).toBe(204);
     expect(await audited()).toEqual(changes);
   });
 
   it('lets whoever may upload remove; 401, 403 for others and 404 keep the picture', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const key = keyOf(
-      (await upload(w.initiative.id, cast.owner, await image(8, 8))).json<Picture>().attachment_url,
+      (await upload(w.initiative.id, scene.cast.owner, await image(8, 8))).json<Picture>()
+        .attachment_url,
     );
     expect((await remove(w.initiative.id, null)).statusCode).toBe(401);
-    for (const caller of [cast.overseer, cast.activityOwner, cast.policyOfficer, cast.user]) {
+    for (const caller of [
+      scene.cast.overseer,
+      scene.cast.activityOwner,
+      scene.cast.policyOfficer,
+      scene.cast.user,
+    ]) {
       expect((await remove(w.initiative.id, caller)).statusCode).toBe(403);
     }
-    expect((await remove(999999, cast.admin)).statusCode).toBe(404);
-    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).not.toBeNull();
-    expect((await remove(w.initiative.id, cast.grantOfficer)).statusCode).toBe(204);
-    for (const k of pictureKeys(key)) expect(await t.storage.get(k)).toBeNull();
-    expect((await remove(w.initiative.id, cast.admin)).statusCode).toBe(204);
+    expect((await remove(999999, scene.cast.admin)).statusCode).toBe(404);
+    for (const k of pictureKeys(key)) expect(await scene.t.storage.get(k)).not.toBeNull();
+    expect((await remove(w.initiative.id, scene.cast.grantOfficer)).statusCode).toBe(204);
+    for (const k of pictureKeys(key)) expect(await scene.t.storage.get(k)).toBeNull();
+    expect((await remove(w.initiative.id, scene.cast.admin)).statusCode).toBe(204);
   });
 });
 
 describe('entity-access for Initiative', () => {
   const access = (kind: 'actions' | 'edit-fields', id: number, caller: Caller) =>
-    callAs(t, 'GET', `/auth/entity-access/${kind}?entity_class=Initiative&entity_id=${id}`, caller);
+    callAs(
+      scene.t,
+      'GET',
+      `/auth/entity-access/${kind}?entity_class=Initiative&entity_id=${id}`,
+      caller,
+    );
 
   it('reports actions and edit fields from the same rules', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const id = w.initiative.id;
     expect((await access('actions', id, null)).json()).toEqual({ actions: ['read'] });
-    expect((await access('actions', id, cast.owner)).json<{ actions: string[] }>().actions).toEqual(
-      ['read', 'edit', 'set_owners', 'create_activity', 'create_payment', 'link_payment'],
-    );
-    const officer = await access('actions', id, cast.grantOfficer);
+    expect(
+      (await access('actions', id, scene.cast.owner)).json<{ actions: string[] }>().actions,
+    ).toEqual(['read', 'edit', 'set_owners', 'create_activity', 'create_payment', 'link_payment']);
+    const officer = await access('actions', id, scene.cast.grantOfficer);
     expect(officer.json<{ actions: string[] }>().actions).toContain('delete');
-    expect((await access('edit-fields', id, cast.owner)).json()).toEqual({
+    expect((await access('edit-fields', id, scene.cast.owner)).json()).toEqual({
       fields: ['description', 'purpose', 'target_audience'],
     });
-    expect((await access('edit-fields', id, cast.activityOwner)).json()).toEqual({ fields: [] });
-    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
-    expect((await access('actions', hidden.initiative.id, cast.user)).statusCode).toBe(404);
-    expect((await access('actions', hidden.initiative.id, cast.activityOwner)).json()).toEqual({
+    expect((await access('edit-fields', id, scene.cast.activityOwner)).json()).toEqual({
+      fields: [],
+    });
+    const hidden = await scene.world({ initiative: { hidden: true } });
+    expect((await access('actions', hidden.initiative.id, scene.cast.user)).statusCode).toBe(404);
+    expect(
+      (await access('actions', hidden.initiative.id, scene.cast.activityOwner)).json(),
+    ).toEqual({
       actions: ['read', 'link_payment'],
     });
   });

@@ -1,28 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@helder/shared/http';
 import type { Initiative } from '@helder/shared/initiatives';
 import { auditLog, initiatives } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import {
-  createCast,
-  createInitiative,
-  createWorld,
-  type Cast,
-} from '../../test/initiative-factories';
+import { createInitiative } from '../../test/initiative-factories';
 import { addOfficer, createGrant } from '../../test/funder-factories';
-import { callAs, type CallArgs, uniq } from '../../test/http';
+import { uniq } from '../../test/http';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
+const { call } = scene;
 
-const call = (...args: CallArgs) => callAs(t, ...args);
 const newInitiative = () => ({
   name: `Buurtfeest ${uniq()}`,
   description: 'Een feest voor\r\nde hele buurt.',
@@ -38,9 +27,9 @@ const newInitiative = () => ({
 
 describe('POST …/grant/:grantId/initiative', () => {
   it('lets a grant officer create one (defaults, normalised input) and audits it', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const input = newInitiative();
-    const res = await call('POST', `${w.base}/initiative`, cast.grantOfficer, {
+    const res = await call('POST', `${w.base}/initiative`, scene.cast.grantOfficer, {
       ...input,
       income: 5,
     });
@@ -69,46 +58,61 @@ describe('POST …/grant/:grantId/initiative', () => {
         funder: { id: w.funder.id, name: w.funder.name },
       },
     });
-    const [row] = await t.database.db.select().from(initiatives).where(eq(initiatives.id, body.id));
+    const [row] = await scene.t.database.db
+      .select()
+      .from(initiatives)
+      .where(eq(initiatives.id, body.id));
     expect(row).toMatchObject({ budgetCents: 250_050, grantId: w.grant.id });
-    const [log] = await t.database.db
+    const [log] = await scene.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityClass, 'Initiative'), eq(auditLog.entityId, body.id)));
-    expect(log).toMatchObject({ action: 'create', actorId: cast.grantOfficer.user.id });
+    expect(log).toMatchObject({ action: 'create', actorId: scene.cast.grantOfficer.user.id });
   });
 
   it('lets admins create; 401 anonymous; 403 for policy officers, overseers, owners, users and other officers', async () => {
-    const w = await createWorld(t, cast);
-    const stranger = await createUser(t, { password: null });
-    const elsewhere = await createWorld(t, cast);
-    await addOfficer(t, elsewhere.regulation.id, stranger.user.id, 'grant officer');
+    const w = await scene.world();
+    const stranger = await createUser(scene.t, { password: null });
+    const elsewhere = await scene.world();
+    await addOfficer(scene.t, elsewhere.regulation.id, stranger.user.id, 'grant officer');
     const url = `${w.base}/initiative`;
-    expect((await call('POST', url, cast.admin, newInitiative())).statusCode).toBe(200);
+    expect((await call('POST', url, scene.cast.admin, newInitiative())).statusCode).toBe(200);
     expect((await call('POST', url, null, newInitiative())).statusCode).toBe(401);
-    for (const caller of [cast.policyOfficer, cast.overseer, cast.owner, cast.user, stranger]) {
+    for (const caller of [
+      scene.cast.policyOfficer,
+      scene.cast.overseer,
+      scene.cast.owner,
+      scene.cast.user,
+      stranger,
+    ]) {
       expect((await call('POST', url, caller, newInitiative())).statusCode).toBe(403);
     }
   });
 
   it('answers 404 for an unknown grant or one under another regulation', async () => {
-    const w = await createWorld(t, cast);
-    const other = await createGrant(t, (await createWorld(t, cast)).regulation.id);
+    const w = await scene.world();
+    const other = await createGrant(scene.t, (await scene.world()).regulation.id);
     const base = `/funder/${w.funder.id}/regulation/${w.regulation.id}`;
     expect(
-      (await call('POST', `${base}/grant/${other.id}/initiative`, cast.admin, newInitiative()))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          `${base}/grant/${other.id}/initiative`,
+          scene.cast.admin,
+          newInitiative(),
+        )
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', `${base}/grant/999999/initiative`, cast.admin, newInitiative()))
+      (await call('POST', `${base}/grant/999999/initiative`, scene.cast.admin, newInitiative()))
         .statusCode,
     ).toBe(404);
   });
 
   it('answers 409 NAME_TAKEN for a name in use anywhere, in any case', async () => {
-    const w = await createWorld(t, cast);
-    const elsewhere = await createWorld(t, cast);
-    const res = await call('POST', `${w.base}/initiative`, cast.admin, {
+    const w = await scene.world();
+    const elsewhere = await scene.world();
+    const res = await call('POST', `${w.base}/initiative`, scene.cast.admin, {
       ...newInitiative(),
       name: elsewhere.initiative.name.toUpperCase(),
     });
@@ -117,11 +121,11 @@ describe('POST …/grant/:grantId/initiative', () => {
   });
 
   it('maps concurrent creates with one name to one 200 and 409s, never a 500', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const name = `Race ${uniq()}`;
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        call('POST', `${w.base}/initiative`, cast.admin, { ...newInitiative(), name }),
+        call('POST', `${w.base}/initiative`, scene.cast.admin, { ...newInitiative(), name }),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
@@ -139,8 +143,8 @@ describe('POST …/grant/:grantId/initiative', () => {
     ['budget', 1_000_000],
     ['budget', 12.345],
   ])('answers 422 for %s = %j', async (field, value) => {
-    const w = await createWorld(t, cast);
-    const res = await call('POST', `${w.base}/initiative`, cast.admin, {
+    const w = await scene.world();
+    const res = await call('POST', `${w.base}/initiative`, scene.cast.admin, {
       ...newInitiative(),
       [field]: value,
     });
@@ -149,8 +153,8 @@ describe('POST …/grant/:grantId/initiative', () => {
   });
 
   it('accepts the limits: 64-character name, 512-character description, legal entity', async () => {
-    const w = await createWorld(t, cast);
-    const res = await call('POST', `${w.base}/initiative`, cast.admin, {
+    const w = await scene.world();
+    const res = await call('POST', `${w.base}/initiative`, scene.cast.admin, {
       ...newInitiative(),
       name: `${uniq()}${'n'.repeat(56)}`,
       description: 'd'.repeat(512),
@@ -165,7 +169,7 @@ describe('POST …/grant/:grantId/initiative', () => {
 
 describe('GET /api/initiative/:id', () => {
   it('shows the public fields to anyone; insider fields to insiders only', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const anonymous = (
       await call('GET', `/initiative/${w.initiative.id}`, null)
     ).json<Initiative>();
@@ -175,19 +179,24 @@ describe('GET /api/initiative/:id', () => {
     }
     expect(anonymous.initiative_owners).toEqual([
       {
-        id: cast.owner.user.id,
-        first_name: cast.owner.user.firstName,
-        last_name: cast.owner.user.lastName,
+        id: scene.cast.owner.user.id,
+        first_name: scene.cast.owner.user.firstName,
+        last_name: scene.cast.owner.user.lastName,
         profile_picture: null,
       },
     ]);
     expect(anonymous.activities.map((a) => a.id)).toEqual([w.activity.id]);
     const user = (
-      await call('GET', `/initiative/${w.initiative.id}`, cast.user)
+      await call('GET', `/initiative/${w.initiative.id}`, scene.cast.user)
     ).json<Initiative>();
     expect(user).not.toHaveProperty('owner_email');
-    expect(user.initiative_owners[0]?.email).toBe(cast.owner.user.email);
-    for (const insider of [cast.owner, cast.activityOwner, cast.policyOfficer, cast.financial]) {
+    expect(user.initiative_owners[0]?.email).toBe(scene.cast.owner.user.email);
+    for (const insider of [
+      scene.cast.owner,
+      scene.cast.activityOwner,
+      scene.cast.policyOfficer,
+      scene.cast.financial,
+    ]) {
       const seen = (
         await call('GET', `/initiative/${w.initiative.id}`, insider)
       ).json<Initiative>();
@@ -201,14 +210,14 @@ describe('GET /api/initiative/:id', () => {
   });
 
   it('hides the sponsors from outsiders when hidden_sponsors is set', async () => {
-    const w = await createWorld(t, cast, { initiative: { hiddenSponsors: true } });
+    const w = await scene.world({ initiative: { hiddenSponsors: true } });
     const url = `/initiative/${w.initiative.id}`;
-    for (const outsider of [null, cast.user]) {
+    for (const outsider of [null, scene.cast.user]) {
       const body = (await call('GET', url, outsider)).json<Initiative>();
       expect(body).not.toHaveProperty('grant');
       expect(body.sponsors_hidden).toBe(true);
     }
-    for (const insider of [cast.overseer, cast.owner, cast.admin]) {
+    for (const insider of [scene.cast.overseer, scene.cast.owner, scene.cast.admin]) {
       const body = (await call('GET', url, insider)).json<Initiative>();
       expect(body.grant?.id).toBe(w.grant.id);
       expect(body.sponsors_hidden).toBe(false);
@@ -216,18 +225,18 @@ describe('GET /api/initiative/:id', () => {
   });
 
   it('answers 404 for a hidden initiative to outsiders; insiders of every kind read it', async () => {
-    const w = await createWorld(t, cast, { initiative: { hidden: true } });
+    const w = await scene.world({ initiative: { hidden: true } });
     const url = `/initiative/${w.initiative.id}`;
     expect((await call('GET', url, null)).statusCode).toBe(404);
-    expect((await call('GET', url, cast.user)).statusCode).toBe(404);
+    expect((await call('GET', url, scene.cast.user)).statusCode).toBe(404);
     const insiders = [
-      cast.admin,
-      cast.financial,
-      cast.grantOfficer,
-      cast.policyOfficer,
-      cast.overseer,
-      cast.owner,
-      cast.activityOwner,
+      scene.cast.admin,
+      scene.cast.financial,
+      scene.cast.grantOfficer,
+      scene.cast.policyOfficer,
+      scene.cast.overseer,
+      scene.cast.owner,
+      scene.cast.activityOwner,
     ];
     for (const insider of insiders) {
       const res = await call('GET', url, insider);
@@ -239,9 +248,9 @@ describe('GET /api/initiative/:id', () => {
 
 describe('PATCH /api/initiative/:id', () => {
   it('lets managers edit every field; audits the change', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const url = `/initiative/${w.initiative.id}`;
-    const res = await call('PATCH', url, cast.grantOfficer, {
+    const res = await call('PATCH', url, scene.cast.grantOfficer, {
       name: `Nieuw ${uniq()}`,
       budget: '750.25',
       hidden_sponsors: true,
@@ -251,7 +260,7 @@ describe('PATCH /api/initiative/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ budget: 750.25, hidden_sponsors: true, location: null });
-    const logs = await t.database.db
+    const logs = await scene.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityClass, 'Initiative'), eq(auditLog.entityId, w.initiative.id)));
@@ -262,9 +271,9 @@ describe('PATCH /api/initiative/:id', () => {
   });
 
   it('lets an owner change the story but not the name (403); echoing the name is fine', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const url = `/initiative/${w.initiative.id}`;
-    const echo = await call('PATCH', url, cast.owner, {
+    const echo = await call('PATCH', url, scene.cast.owner, {
       name: w.initiative.name,
       budget: 5000,
       description: 'Nieuw verhaal',
@@ -272,29 +281,38 @@ describe('PATCH /api/initiative/:id', () => {
     });
     expect(echo.statusCode).toBe(200);
     expect(echo.json()).toMatchObject({ description: 'Nieuw verhaal', purpose: 'Nieuw doel' });
-    const renamed = await call('PATCH', url, cast.owner, { name: `Anders ${uniq()}` });
+    const renamed = await call('PATCH', url, scene.cast.owner, { name: `Anders ${uniq()}` });
     expect(renamed.statusCode).toBe(403);
-    expect((await call('PATCH', url, cast.owner, { hidden: true })).statusCode).toBe(403);
+    expect((await call('PATCH', url, scene.cast.owner, { hidden: true })).statusCode).toBe(403);
   });
 
   it('answers 401, 403 (activity owner, overseer, policy officer), 404, 409 and 422', async () => {
-    const w = await createWorld(t, cast);
-    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
-    const other = await createInitiative(t, w.grant.id);
+    const w = await scene.world();
+    const hidden = await scene.world({ initiative: { hidden: true } });
+    const other = await createInitiative(scene.t, w.grant.id);
     const url = `/initiative/${w.initiative.id}`;
     expect((await call('PATCH', url, null, { description: 'x' })).statusCode).toBe(401);
-    for (const caller of [cast.activityOwner, cast.overseer, cast.policyOfficer, cast.user]) {
+    for (const caller of [
+      scene.cast.activityOwner,
+      scene.cast.overseer,
+      scene.cast.policyOfficer,
+      scene.cast.user,
+    ]) {
       expect((await call('PATCH', url, caller, { description: 'x' })).statusCode).toBe(403);
     }
     const hiddenUrl = `/initiative/${hidden.initiative.id}`;
-    expect((await call('PATCH', hiddenUrl, cast.user, { description: 'x' })).statusCode).toBe(404);
-    const taken = await call('PATCH', url, cast.admin, { name: other.name.toLowerCase() });
+    expect((await call('PATCH', hiddenUrl, scene.cast.user, { description: 'x' })).statusCode).toBe(
+      404,
+    );
+    const taken = await call('PATCH', url, scene.cast.admin, { name: other.name.toLowerCase() });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'NAME_TAKEN' });
-    expect((await call('PATCH', url, cast.admin, { name: '' })).statusCode).toBe(422);
-    expect((await call('PATCH', url, cast.admin, { budget: -1 })).statusCode).toBe(422);
+    expect((await call('PATCH', url, scene.cast.admin, { name: '' })).statusCode).toBe(422);
+    expect((await call('PATCH', url, scene.cast.admin, { budget: -1 })).statusCode).toBe(422);
     // A case-only rename of itself is not a conflict.
-    const recased = await call('PATCH', url, cast.admin, { name: w.initiative.name.toUpperCase() });
+    const recased = await call('PATCH', url, scene.cast.admin, {
+      name: w.initiative.name.toUpperCase(),
+    });
     expect(recased.statusCode).toBe(200);
   });
 });

@@ -1,34 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Attachment } from '@helder/shared/media';
-import { createTestApp, type TestApp } from '../../test/app';
 import {
   createActivity,
   createAttachment,
-  createCast,
   createPayment,
-  createWorld,
-  type Cast,
   type World,
 } from '../../test/initiative-factories';
 import { callAs, type Caller } from '../../test/http';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
 
 const media = async (url: string, caller: Caller) => {
-  const res = await callAs(t, 'GET', url, caller);
+  const res = await callAs(scene.t, 'GET', url, caller);
   expect(res.statusCode, url).toBe(200);
   return res.json<{ attachments: Attachment[] }>().attachments;
 };
 const ids = (items: Attachment[]) => items.map((a) => a.id);
 const fetchUrl = (url: string) => {
   const u = new URL(url);
-  return t.app.inject({ url: u.pathname + u.search });
+  return scene.t.app.inject({ url: u.pathname + u.search });
 };
 
 /**
@@ -36,32 +27,32 @@ const fetchUrl = (url: string) => {
  * activity, a visible payment in a hidden activity, and a payment with no attachment.
  */
 async function furnish(w: World) {
-  const hiddenActivity = await createActivity(t, w.initiative.id, { hidden: true });
-  const open = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -1000 });
-  const secret = await createPayment(t, {
+  const hiddenActivity = await createActivity(scene.t, w.initiative.id, { hidden: true });
+  const open = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -1000 });
+  const secret = await createPayment(scene.t, {
     initiativeId: w.initiative.id,
     amountCents: -2000,
     hidden: true,
   });
-  const inActivity = await createPayment(t, { activityId: w.activity.id, amountCents: -300 });
-  const inHiddenActivity = await createPayment(t, {
+  const inActivity = await createPayment(scene.t, { activityId: w.activity.id, amountCents: -300 });
+  const inHiddenActivity = await createPayment(scene.t, {
     activityId: hiddenActivity.id,
     amountCents: -400,
   });
-  await createPayment(t, { initiativeId: w.initiative.id, amountCents: 5000 });
+  await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: 5000 });
   return {
     hiddenActivity,
-    png: await createAttachment(t, open.id, 'png'),
-    pdf: await createAttachment(t, open.id, 'pdf'),
-    secret: await createAttachment(t, secret.id, 'png'),
-    activity: await createAttachment(t, inActivity.id, 'png'),
-    hiddenActivityFile: await createAttachment(t, inHiddenActivity.id, 'pdf'),
+    png: await createAttachment(scene.t, open.id, 'png'),
+    pdf: await createAttachment(scene.t, open.id, 'pdf'),
+    secret: await createAttachment(scene.t, secret.id, 'png'),
+    activity: await createAttachment(scene.t, inActivity.id, 'png'),
+    hiddenActivityFile: await createAttachment(scene.t, inHiddenActivity.id, 'pdf'),
   };
 }
 
 describe('GET /api/initiative/:id/media', () => {
   it('lists attachments of visible payments (activities included), newest first, with signed URLs', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const f = await furnish(w);
     const list = await media(`/initiative/${w.initiative.id}/media`, null);
     expect(ids(list)).toEqual([f.activity.id, f.pdf.id, f.png.id]);
@@ -84,54 +75,54 @@ describe('GET /api/initiative/:id/media', () => {
   });
 
   it('shows hidden payments and hidden activities to insiders only', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const f = await furnish(w);
     const all = [f.hiddenActivityFile.id, f.activity.id, f.secret.id, f.pdf.id, f.png.id];
     const url = `/initiative/${w.initiative.id}/media`;
-    expect(ids(await media(url, cast.user))).toEqual([f.activity.id, f.pdf.id, f.png.id]);
+    expect(ids(await media(url, scene.cast.user))).toEqual([f.activity.id, f.pdf.id, f.png.id]);
     for (const insider of [
-      cast.admin,
-      cast.financial,
-      cast.owner,
-      cast.activityOwner,
-      cast.overseer,
+      scene.cast.admin,
+      scene.cast.financial,
+      scene.cast.owner,
+      scene.cast.activityOwner,
+      scene.cast.overseer,
     ]) {
       expect(ids(await media(url, insider))).toEqual(all);
     }
   });
 
   it('answers 404 for a hidden initiative to outsiders; insiders see its media', async () => {
-    const w = await createWorld(t, cast, { initiative: { hidden: true } });
+    const w = await scene.world({ initiative: { hidden: true } });
     const f = await furnish(w);
     const url = `/initiative/${w.initiative.id}/media`;
-    expect((await callAs(t, 'GET', url, null)).statusCode).toBe(404);
-    expect((await callAs(t, 'GET', url, cast.user)).statusCode).toBe(404);
-    expect(ids(await media(url, cast.policyOfficer))).toContain(f.png.id);
-    expect((await callAs(t, 'GET', '/initiative/999999/media', null)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', url, null)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', url, scene.cast.user)).statusCode).toBe(404);
+    expect(ids(await media(url, scene.cast.policyOfficer))).toContain(f.png.id);
+    expect((await callAs(scene.t, 'GET', '/initiative/999999/media', null)).statusCode).toBe(404);
   });
 
   it('pages with offset and limit; 422 beyond 100', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const f = await furnish(w);
     const url = `/initiative/${w.initiative.id}/media`;
     expect(ids(await media(`${url}?offset=1&limit=1`, null))).toEqual([f.pdf.id]);
     expect(await media(`${url}?offset=3`, null)).toEqual([]);
-    expect((await callAs(t, 'GET', `${url}?limit=101`, null)).statusCode).toBe(422);
+    expect((await callAs(scene.t, 'GET', `${url}?limit=101`, null)).statusCode).toBe(422);
   });
 });
 
 describe('GET /api/initiative/:id/activity/:activityId/media', () => {
   it("lists only the activity's payments; hidden activities answer 404 to outsiders", async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const f = await furnish(w);
     const base = `/initiative/${w.initiative.id}/activity`;
     expect(ids(await media(`${base}/${w.activity.id}/media`, null))).toEqual([f.activity.id]);
     const hiddenUrl = `${base}/${f.hiddenActivity.id}/media`;
-    expect((await callAs(t, 'GET', hiddenUrl, null)).statusCode).toBe(404);
-    expect((await callAs(t, 'GET', hiddenUrl, cast.user)).statusCode).toBe(404);
-    expect(ids(await media(hiddenUrl, cast.owner))).toEqual([f.hiddenActivityFile.id]);
-    const other = await createWorld(t, cast);
+    expect((await callAs(scene.t, 'GET', hiddenUrl, null)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', hiddenUrl, scene.cast.user)).statusCode).toBe(404);
+    expect(ids(await media(hiddenUrl, scene.cast.owner))).toEqual([f.hiddenActivityFile.id]);
+    const other = await scene.world();
     const wrong = `/initiative/${other.initiative.id}/activity/${w.activity.id}/media`;
-    expect((await callAs(t, 'GET', wrong, null)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', wrong, null)).statusCode).toBe(404);
   });
 });

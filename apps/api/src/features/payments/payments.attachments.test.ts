@@ -1,28 +1,16 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Attachment } from '@helder/shared/media';
 import type { Payment } from '@helder/shared/payments';
 import { paymentAttachments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import type { Caller } from '../../test/http';
 import { callAs } from '../../test/http';
-import {
-  createAttachment,
-  createCast,
-  createPayment,
-  createWorld,
-  type Cast,
-} from '../../test/initiative-factories';
+import { createAttachment, createPayment } from '../../test/initiative-factories';
 import { multipart } from '../../test/multipart';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
@@ -40,7 +28,7 @@ async function upload(
   files: Array<{ name: string; data: Buffer; type?: string }>,
 ) {
   const form = await multipart({ files });
-  return t.app.inject({
+  return scene.t.app.inject({
     method: 'POST',
     url: `/api/payment/${paymentId}/attachments`,
     payload: form.payload,
@@ -48,16 +36,16 @@ async function upload(
   });
 }
 const rowsOf = (paymentId: number) =>
-  t.database.db
+  scene.t.database.db
     .select()
     .from(paymentAttachments)
     .where(eq(paymentAttachments.paymentId, paymentId));
 
 describe('POST /api/payment/:id/attachments', () => {
   it('stores pdf, png and jpeg (sniffed), with thumbnails for images; 200 with the attachments', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
-    const res = await upload(p.id, cast.owner, [
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const res = await upload(p.id, scene.cast.owner, [
       { name: 'bon.png', data: await png(), type: 'image/png' },
       { name: 'foto.jpg', data: await jpeg() },
       { name: 'factuur.pdf', data: PDF },
@@ -68,18 +56,18 @@ describe('POST /api/payment/:id/attachments', () => {
     expect(attachments[0]!.attachment_thumbnail_url_128).toMatch(/^http/);
     expect(attachments[2]!.attachment_url).toMatch(/\.pdf\?/);
     expect(attachments[2]!.attachment_thumbnail_url_512).toBeNull();
-    const payment = (await callAs(t, 'GET', `/payment/${p.id}`, null)).json<Payment>();
+    const payment = (await callAs(scene.t, 'GET', `/payment/${p.id}`, null)).json<Payment>();
     expect(payment.n_attachments).toBe(3);
     expect(payment.attachments.map((a) => a.id)).toEqual(attachments.map((a) => a.id));
     for (const row of await rowsOf(p.id))
-      expect(await t.storage.get(row.storageKey)).not.toBeNull();
+      expect(await scene.t.storage.get(row.storageKey)).not.toBeNull();
   });
 
   it('refuses a .png that is HTML (415) and stores nothing of the request', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
     const html = Buffer.from('<!doctype html><script>alert(1)</script>');
-    const res = await upload(p.id, cast.owner, [
+    const res = await upload(p.id, scene.cast.owner, [
       { name: 'ok.png', data: await png() },
       { name: 'bon.png', data: html, type: 'image/png' },
     ]);
@@ -88,44 +76,44 @@ describe('POST /api/payment/:id/attachments', () => {
   });
 
   it('answers 401, 403 without edit, 404, 422 without files, 413 over 10 MB', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
     const file = [{ name: 'f.pdf', data: PDF }];
     expect((await upload(p.id, null, file)).statusCode).toBe(401);
-    expect((await upload(p.id, cast.user, file)).statusCode).toBe(403);
-    expect((await upload(p.id, cast.financial, file)).statusCode).toBe(403);
-    expect((await upload(987654321, cast.admin, file)).statusCode).toBe(404);
+    expect((await upload(p.id, scene.cast.user, file)).statusCode).toBe(403);
+    expect((await upload(p.id, scene.cast.financial, file)).statusCode).toBe(403);
+    expect((await upload(987654321, scene.cast.admin, file)).statusCode).toBe(404);
     const form = await multipart({ note: 'geen bestand' });
-    const none = await t.app.inject({
+    const none = await scene.t.app.inject({
       method: 'POST',
       url: `/api/payment/${p.id}/attachments`,
       payload: form.payload,
-      headers: { ...form.headers, ...cast.admin.headers },
+      headers: { ...form.headers, ...scene.cast.admin.headers },
     });
     expect(none.statusCode).toBe(422);
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
-    expect((await upload(p.id, cast.admin, [{ name: 'groot.pdf', data: big }])).statusCode).toBe(
-      413,
-    );
+    expect(
+      (await upload(p.id, scene.cast.admin, [{ name: 'groot.pdf', data: big }])).statusCode,
+    ).toBe(413);
     expect(await rowsOf(p.id)).toEqual([]);
   });
 });
 
 describe('DELETE /api/payment/:id/attachment/:attachmentId', () => {
   it('removes the row and its stored files; 404 for an attachment of another payment', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { activityId: w.activity.id, amountCents: -100 });
-    const q = await createPayment(t, { activityId: w.activity.id, amountCents: -200 });
-    const a = await createAttachment(t, p.id);
-    const b = await createAttachment(t, q.id);
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { activityId: w.activity.id, amountCents: -100 });
+    const q = await createPayment(scene.t, { activityId: w.activity.id, amountCents: -200 });
+    const a = await createAttachment(scene.t, p.id);
+    const b = await createAttachment(scene.t, q.id);
     const url = `/payment/${p.id}/attachment/${a.id}`;
-    expect((await callAs(t, 'DELETE', url, null)).statusCode).toBe(401);
-    expect((await callAs(t, 'DELETE', url, cast.policyOfficer)).statusCode).toBe(403);
+    expect((await callAs(scene.t, 'DELETE', url, null)).statusCode).toBe(401);
+    expect((await callAs(scene.t, 'DELETE', url, scene.cast.policyOfficer)).statusCode).toBe(403);
     const wrong = `/payment/${p.id}/attachment/${b.id}`;
-    expect((await callAs(t, 'DELETE', wrong, cast.admin)).statusCode).toBe(404);
-    expect((await callAs(t, 'DELETE', url, cast.activityOwner)).statusCode).toBe(204);
+    expect((await callAs(scene.t, 'DELETE', wrong, scene.cast.admin)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'DELETE', url, scene.cast.activityOwner)).statusCode).toBe(204);
     expect(await rowsOf(p.id)).toEqual([]);
-    expect(await t.storage.get(a.storageKey)).toBeNull();
-    expect(await t.storage.get(b.storageKey)).not.toBeNull();
+    expect(await scene.t.storage.get(a.storageKey)).toBeNull();
+    expect(await scene.t.storage.get(b.storageKey)).not.toBeNull();
   });
 });

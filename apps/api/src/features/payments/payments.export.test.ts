@@ -1,26 +1,13 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentListItem } from '@helder/shared/payments';
 import { payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
 import { callAs, type Caller } from '../../test/http';
-import {
-  createAttachment,
-  createCast,
-  createPayment,
-  createWorld,
-  type Cast,
-  type World,
-} from '../../test/initiative-factories';
+import { createAttachment, createPayment, type World } from '../../test/initiative-factories';
 import { csvField, EXPORT_PAGE_SIZE } from './payments.export';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
 
 /** A small RFC 4180 reader for ';'-separated text: quoted fields, doubled quotes, CRLF rows. */
 function parseCsv(text: string): string[][] {
@@ -57,7 +44,7 @@ const amsterdamDay = (iso: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
 
 async function exportCsv(url: string, caller: Caller) {
-  const res = await callAs(t, 'GET', url, caller);
+  const res = await callAs(scene.t, 'GET', url, caller);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.body.startsWith(BOM)).toBe(true);
@@ -70,7 +57,7 @@ async function listAll(url: string, caller: Caller) {
   const items: PaymentListItem[] = [];
   for (let offset = 0; ; offset += 100) {
     const sep = url.includes('?') ? '&' : '?';
-    const res = await callAs(t, 'GET', `${url}${sep}offset=${offset}&limit=100`, caller);
+    const res = await callAs(scene.t, 'GET', `${url}${sep}offset=${offset}&limit=100`, caller);
     expect(res.statusCode).toBe(200);
     const page = res.json<{ payments: PaymentListItem[] }>().payments;
     items.push(...page);
@@ -100,7 +87,7 @@ const ACCOUNTS = ['Tegenrekening ontvanger', 'Tegenrekening verzender'];
 
 async function ledger(w: World) {
   const at = (iso: string, amountCents: number, more: object = {}) =>
-    createPayment(t, {
+    createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents,
       bookingDate: new Date(iso),
@@ -114,13 +101,13 @@ async function ledger(w: World) {
   const earlyApril = await at('2026-03-31T22:30:00Z', 25_050, { shortUserDescription: '=1+1' });
   const midApril = await at('2026-04-15T10:00:00Z', -9_999, { activityId: w.activity.id });
   const hidden = await at('2026-04-20T10:00:00Z', -1_234, { hidden: true });
-  await createAttachment(t, midApril.id, 'pdf');
+  await createAttachment(scene.t, midApril.id, 'pdf');
   return { lateMarch, earlyApril, midApril, hidden };
 }
 
 describe('GET /api/payments/initiative/:id/export', () => {
   it('writes the rows the list shows, filtered, newest first, with the hidden ones only for insiders', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const p = await ledger(w);
     const path = `/payments/initiative/${w.initiative.id}`;
     const filter = 'start_date=2026-04-01&route=uitgaven';
@@ -132,7 +119,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
     expect(anonymous.rows).toEqual(anonymousList.map((i) => asCsvRow(i, false)));
     expect(anonymous.res.body).not.toContain('NL91ABNA');
 
-    const owner = await exportCsv(`${path}/export?${filter}&format=csv`, cast.owner);
+    const owner = await exportCsv(`${path}/export?${filter}&format=csv`, scene.cast.owner);
     expect(owner.header).toEqual([
       ...HEADER.slice(0, 4),
       ...ACCOUNTS,
@@ -141,7 +128,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
       'Type',
       'Bijlagen',
     ]);
-    const ownerList = await listAll(`${path}?${filter}`, cast.owner);
+    const ownerList = await listAll(`${path}?${filter}`, scene.cast.owner);
     expect(ownerList.map((i) => i.payment.id)).toEqual([p.hidden.id, p.midApril.id]);
     expect(owner.rows).toEqual(ownerList.map((i) => asCsvRow(i, true)));
     expect(owner.rows[1]).toEqual([
@@ -159,7 +146,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
     ]);
 
     // Unfiltered: all four for the owner, the formula-looking text defused.
-    const all = await exportCsv(`${path}/export`, cast.owner);
+    const all = await exportCsv(`${path}/export`, scene.cast.owner);
     expect(all.rows.map((r) => r[0])).toEqual([
       '2026-04-20',
       '2026-04-15',
@@ -176,7 +163,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
   });
 
   it("exports an activity's payments under the activity id", async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const p = await ledger(w);
     const url = `/payments/initiative/${w.initiative.id}/activity/${w.activity.id}/export`;
     const { res, rows } = await exportCsv(url, null);
@@ -188,13 +175,13 @@ describe('GET /api/payments/initiative/:id/export', () => {
   });
 
   it('writes an XLSX with number and date cells', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     await ledger(w);
     const res = await callAs(
-      t,
+      scene.t,
       'GET',
       `/payments/initiative/${w.initiative.id}/export?format=xlsx`,
-      cast.owner,
+      scene.cast.owner,
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -226,19 +213,19 @@ describe('GET /api/payments/initiative/:id/export', () => {
   });
 
   it('is a 404 for a hidden initiative or activity, and a 422 for a bad filter', async () => {
-    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
+    const hidden = await scene.world({ initiative: { hidden: true } });
     const url = `/payments/initiative/${hidden.initiative.id}/export`;
-    expect((await callAs(t, 'GET', url, null)).statusCode).toBe(404);
-    expect((await callAs(t, 'GET', url, cast.user)).statusCode).toBe(404);
-    expect((await callAs(t, 'GET', url, cast.owner)).statusCode).toBe(200);
-    const hiddenActivity = await createWorld(t, cast, { activityHidden: true });
+    expect((await callAs(scene.t, 'GET', url, null)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', url, scene.cast.user)).statusCode).toBe(404);
+    expect((await callAs(scene.t, 'GET', url, scene.cast.owner)).statusCode).toBe(200);
+    const hiddenActivity = await scene.world({ activityHidden: true });
     const activityUrl = `/payments/initiative/${hiddenActivity.initiative.id}/activity/${hiddenActivity.activity.id}/export`;
-    expect((await callAs(t, 'GET', activityUrl, null)).statusCode).toBe(404);
-    expect((await callAs(t, 'GET', '/payments/initiative/987654321/export', null)).statusCode).toBe(
-      404,
-    );
+    expect((await callAs(scene.t, 'GET', activityUrl, null)).statusCode).toBe(404);
+    expect(
+      (await callAs(scene.t, 'GET', '/payments/initiative/987654321/export', null)).statusCode,
+    ).toBe(404);
 
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const base = `/payments/initiative/${w.initiative.id}/export`;
     for (const query of [
       'min_amount=5&max_amount=1',
@@ -247,14 +234,14 @@ describe('GET /api/payments/initiative/:id/export', () => {
       'route=sideways',
       'format=pdf',
     ]) {
-      const res = await callAs(t, 'GET', `${base}?${query}`, null);
+      const res = await callAs(scene.t, 'GET', `${base}?${query}`, null);
       expect(res.statusCode, query).toBe(422);
       expect(res.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
     }
   });
 
   it('pages through many rows, ties on the date included, and writes each once', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const n = 2 * EXPORT_PAGE_SIZE + 500;
     // Ten payments per day: many share a booking date, so the id breaks the ties across pages.
     const rows = Array.from({ length: n }, (_, i) => ({
@@ -265,7 +252,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
       shortUserDescription: `p${i}`,
     }));
     for (let i = 0; i < n; i += 500) {
-      await t.database.db.insert(payments).values(rows.slice(i, i + 500));
+      await scene.t.database.db.insert(payments).values(rows.slice(i, i + 500));
     }
     const url = `/payments/initiative/${w.initiative.id}/export`;
     const csv = await exportCsv(url, null);
@@ -276,7 +263,7 @@ describe('GET /api/payments/initiative/:id/export', () => {
     expect(descriptions.slice(0, 3)).toEqual([`p${n - 1}`, `p${n - 2}`, `p${n - 3}`]);
     expect(descriptions.at(-1)).toBe('p0');
 
-    const xlsx = await callAs(t, 'GET', `${url}?format=xlsx`, null);
+    const xlsx = await callAs(scene.t, 'GET', `${url}?format=xlsx`, null);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.getWorksheet('Transacties')!.rowCount).toBe(n + 1);

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentListItem, UserPayment } from '@helder/shared/payments';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { callAs, type CallArgs } from '../../test/http';
 import {
   createAttachment,
-  createCast,
   createPayment,
-  createWorld,
   type Cast,
   type World,
 } from '../../test/initiative-factories';
 import { createBankAccount } from '../../test/payment-factories';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp();
+const { call } = scene;
 
-const call = (...args: CallArgs) => callAs(t, ...args);
 interface ListBody {
   payments: PaymentListItem[];
   totalCount: number;
@@ -36,7 +27,7 @@ const amounts = (body: ListBody) => body.payments.map((p) => p.payment.transacti
 /** Payments around the edges of the filters: Amsterdam midnights, absolute amounts, routes. */
 async function ledger(w: World) {
   const at = (iso: string, amountCents: number, more: object = {}) =>
-    createPayment(t, {
+    createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents,
       bookingDate: new Date(iso),
@@ -54,10 +45,10 @@ async function ledger(w: World) {
 
 describe('GET /api/payments/initiative/:id', () => {
   it('lists newest first in a stable order, with activity name and attachment count', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const p = await ledger(w);
-    await createAttachment(t, p.midApril.id);
-    await createAttachment(t, p.midApril.id, 'pdf');
+    await createAttachment(scene.t, p.midApril.id);
+    await createAttachment(scene.t, p.midApril.id, 'pdf');
     const body = await list(`/payments/initiative/${w.initiative.id}`);
     expect(body.totalCount).toBe(5);
     // Same booking time: the later id first.
@@ -86,12 +77,12 @@ describe('GET /api/payments/initiative/:id', () => {
       activity_name: w.activity.name,
       n_attachments: 2,
     });
-    const loggedIn = await list(`/payments/initiative/${w.initiative.id}`, cast.user);
+    const loggedIn = await list(`/payments/initiative/${w.initiative.id}`, scene.cast.user);
     expect(loggedIn.payments[0]!.payment).toHaveProperty('creditor_account', null);
   });
 
   it('pages with offset and limit; totalCount counts every match', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     await ledger(w);
     const first = await list(`/payments/initiative/${w.initiative.id}?limit=2`);
     const second = await list(`/payments/initiative/${w.initiative.id}?limit=2&offset=2`);
@@ -105,7 +96,7 @@ describe('GET /api/payments/initiative/:id', () => {
   });
 
   it('filters by Amsterdam days (end inclusive), absolute amounts and route; empty means none', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     await ledger(w);
     const url = (q: string) => `/payments/initiative/${w.initiative.id}?${q}`;
     const april = await list(url('start_date=2026-04-01&end_date=2026-04-30'));
@@ -122,7 +113,7 @@ describe('GET /api/payments/initiative/:id', () => {
   });
 
   it('refuses bad filters with 422', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     for (const q of [
       'min_amount=200&max_amount=100',
       'min_amount=1.234',
@@ -140,26 +131,26 @@ describe('GET /api/payments/initiative/:id', () => {
   });
 
   it('lists an activity; 404 for an activity of another initiative or a hidden one', async () => {
-    const w = await createWorld(t, cast);
-    const other = await createWorld(t, cast);
-    const hidden = await createWorld(t, cast, { activityHidden: true });
+    const w = await scene.world();
+    const other = await scene.world();
+    const hidden = await scene.world({ activityHidden: true });
     await ledger(w);
     const body = await list(`/payments/initiative/${w.initiative.id}/activity/${w.activity.id}`);
     expect(amounts(body)).toEqual([-99.99]);
     expect(body.totalCount).toBe(1);
     const foreign = `/payments/initiative/${w.initiative.id}/activity/${other.activity.id}`;
-    expect((await call('GET', foreign, cast.admin)).statusCode).toBe(404);
+    expect((await call('GET', foreign, scene.cast.admin)).statusCode).toBe(404);
     const secret = `/payments/initiative/${hidden.initiative.id}/activity/${hidden.activity.id}`;
-    expect((await call('GET', secret, cast.user)).statusCode).toBe(404);
-    expect((await call('GET', secret, cast.activityOwner)).statusCode).toBe(200);
+    expect((await call('GET', secret, scene.cast.user)).statusCode).toBe(404);
+    expect((await call('GET', secret, scene.cast.activityOwner)).statusCode).toBe(200);
     expect((await call('GET', '/payments/initiative/987654321', null)).statusCode).toBe(404);
   });
 
   it("shows a hidden bank payment to its account's owner and users, not to other outsiders", async () => {
-    const w = await createWorld(t, cast);
-    const [keeper, sharer] = [cast.user, cast.policyOfficer];
-    const account = await createBankAccount(t, keeper.user.id, [sharer.user.id]);
-    const p = await createPayment(t, {
+    const w = await scene.world();
+    const [keeper, sharer] = [scene.cast.user, scene.cast.policyOfficer];
+    const account = await createBankAccount(scene.t, keeper.user.id, [sharer.user.id]);
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: -777,
       hidden: true,
@@ -172,25 +163,31 @@ describe('GET /api/payments/initiative/:id', () => {
       );
     expect(await ids(keeper)).toEqual([p.id]);
     expect(await ids(null)).toEqual([]);
-    expect(await ids(cast.admin)).toEqual([p.id]);
+    expect(await ids(scene.cast.admin)).toEqual([p.id]);
   });
 });
 
 describe('GET /api/payments/user/:id', () => {
   it("lists the payments of the user's accounts, initiatives, activities and grants", async () => {
-    const w = await createWorld(t, cast);
-    const other = await createWorld(t, cast);
-    const me = await createUser(t, { password: null });
-    const account = await createBankAccount(t, me.user.id);
-    const unlinked = await createPayment(t, {
+    const w = await scene.world();
+    const other = await scene.world();
+    const me = await createUser(scene.t, { password: null });
+    const account = await createBankAccount(scene.t, me.user.id);
+    const unlinked = await createPayment(scene.t, {
       amountCents: -1234,
       type: 'bank',
       bankAccountId: account.id,
       iban: 'NL02 ABNA 0123 4567 89',
       bookingDate: new Date('2026-06-01T10:00:00Z'),
     });
-    const inActivity = await createPayment(t, { activityId: w.activity.id, amountCents: -50 });
-    const inOther = await createPayment(t, { initiativeId: other.initiative.id, amountCents: 9 });
+    const inActivity = await createPayment(scene.t, {
+      activityId: w.activity.id,
+      amountCents: -50,
+    });
+    const inOther = await createPayment(scene.t, {
+      initiativeId: other.initiative.id,
+      amountCents: 9,
+    });
     const res = await call('GET', `/payments/user/${me.user.id}`, me);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ payments: UserPayment[]; totalCount: number }>();
@@ -214,19 +211,24 @@ describe('GET /api/payments/user/:id', () => {
       (await call('GET', `/payments/user/${caller.user.id}?limit=100&${q}`, caller))
         .json<{ payments: UserPayment[] }>()
         .payments.map((p) => p.id);
-    expect(await owners(cast.activityOwner)).toContain(inActivity.id);
-    expect(await owners(cast.owner)).toEqual(expect.arrayContaining([inActivity.id, inOther.id]));
-    expect(await owners(cast.overseer)).toEqual(
+    expect(await owners(scene.cast.activityOwner)).toContain(inActivity.id);
+    expect(await owners(scene.cast.owner)).toEqual(
+      expect.arrayContaining([inActivity.id, inOther.id]),
+    );
+    expect(await owners(scene.cast.overseer)).toEqual(
       expect.arrayContaining([inActivity.id, inOther.id]),
     );
     expect(
       await owners(
-        cast.activityOwner,
+        scene.cast.activityOwner,
         `activity_name=${encodeURIComponent(w.activity.name.toUpperCase())}`,
       ),
     ).toEqual([inActivity.id]);
     expect(
-      await owners(cast.owner, `initiative_name=${encodeURIComponent(other.initiative.name)}`),
+      await owners(
+        scene.cast.owner,
+        `initiative_name=${encodeURIComponent(other.initiative.name)}`,
+      ),
     ).toEqual([inOther.id]);
     const byIban = await call(
       'GET',
@@ -239,11 +241,11 @@ describe('GET /api/payments/user/:id', () => {
   });
 
   it("answers 401; 403 for another user's list unless admin or financial", async () => {
-    const url = `/payments/user/${cast.owner.user.id}`;
+    const url = `/payments/user/${scene.cast.owner.user.id}`;
     expect((await call('GET', url, null)).statusCode).toBe(401);
-    expect((await call('GET', url, cast.user)).statusCode).toBe(403);
-    expect((await call('GET', url, cast.admin)).statusCode).toBe(200);
-    expect((await call('GET', url, cast.financial)).statusCode).toBe(200);
-    expect((await call('GET', '/payments/user/abc', cast.admin)).statusCode).toBe(422);
+    expect((await call('GET', url, scene.cast.user)).statusCode).toBe(403);
+    expect((await call('GET', url, scene.cast.admin)).statusCode).toBe(200);
+    expect((await call('GET', url, scene.cast.financial)).statusCode).toBe(200);
+    expect((await call('GET', '/payments/user/abc', scene.cast.admin)).statusCode).toBe(422);
   });
 });

@@ -1,35 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@helder/shared/http';
 import type { Initiative } from '@helder/shared/initiatives';
 import type { Payment } from '@helder/shared/payments';
 import { auditLog, payments } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { callAs, type CallArgs } from '../../test/http';
-import {
-  createAttachment,
-  createCast,
-  createPayment,
-  createWorld,
-  type Cast,
-} from '../../test/initiative-factories';
+import { createAttachment, createPayment } from '../../test/initiative-factories';
 import { createBankAccount, paymentInput } from '../../test/payment-factories';
+import { useCastApp } from '../../test/cast-app';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
-
-const call = (...args: CallArgs) => callAs(t, ...args);
+const scene = useCastApp();
+const { call } = scene;
 
 describe('POST /api/payment', () => {
   it('records a manual payment: 200 with the payment, audited, counted in the totals', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const input = paymentInput(w.initiative.id, { transaction_amount: '-12.50' });
-    const res = await call('POST', '/payment', cast.owner, input);
+    const res = await call('POST', '/payment', scene.cast.owner, input);
     expect(res.statusCode).toBe(200);
     const body = res.json<Payment>();
     expect(body).toEqual({
@@ -58,18 +44,18 @@ describe('POST /api/payment', () => {
       await call('GET', `/initiative/${w.initiative.id}`, null)
     ).json<Initiative>();
     expect(initiative.expenses).toBe(-12.5);
-    const [log] = await t.database.db
+    const [log] = await scene.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityClass, 'Payment'), eq(auditLog.entityId, body.id)));
-    expect(log).toMatchObject({ action: 'create', actorId: cast.owner.user.id });
+    expect(log).toMatchObject({ action: 'create', actorId: scene.cast.owner.user.id });
   });
 
   it('lets the route win over the sign and derives the route from the sign when absent', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const make = async (amount: number, route?: string) =>
       (
-        await call('POST', '/payment', cast.admin, {
+        await call('POST', '/payment', scene.cast.admin, {
           ...paymentInput(w.initiative.id),
           transaction_amount: amount,
           route,
@@ -85,46 +71,46 @@ describe('POST /api/payment', () => {
   });
 
   it('records into an activity for its owners; the activity must belong to the initiative', async () => {
-    const w = await createWorld(t, cast);
-    const other = await createWorld(t, cast);
+    const w = await scene.world();
+    const other = await scene.world();
     const input = paymentInput(w.initiative.id, { activity_id: w.activity.id });
-    const res = await call('POST', '/payment', cast.activityOwner, input);
+    const res = await call('POST', '/payment', scene.cast.activityOwner, input);
     expect(res.statusCode).toBe(200);
     expect(res.json<Payment>()).toMatchObject({
       activity_id: w.activity.id,
       activity_name: w.activity.name,
     });
     const foreign = paymentInput(w.initiative.id, { activity_id: other.activity.id });
-    expect((await call('POST', '/payment', cast.admin, foreign)).statusCode).toBe(404);
+    expect((await call('POST', '/payment', scene.cast.admin, foreign)).statusCode).toBe(404);
   });
 
   it('answers 401, 403 per role, 404 for unknown or hidden targets', async () => {
-    const w = await createWorld(t, cast);
-    const hidden = await createWorld(t, cast, { initiative: { hidden: true } });
+    const w = await scene.world();
+    const hidden = await scene.world({ initiative: { hidden: true } });
     const input = paymentInput(w.initiative.id);
     expect((await call('POST', '/payment', null, input)).statusCode).toBe(401);
     for (const caller of [
-      cast.activityOwner,
-      cast.grantOfficer,
-      cast.policyOfficer,
-      cast.financial,
-      cast.user,
+      scene.cast.activityOwner,
+      scene.cast.grantOfficer,
+      scene.cast.policyOfficer,
+      scene.cast.financial,
+      scene.cast.user,
     ]) {
       const res = await call('POST', '/payment', caller, input);
       expect(res.statusCode, caller?.user.email).toBe(403);
     }
-    for (const caller of [cast.owner, cast.overseer, cast.admin]) {
+    for (const caller of [scene.cast.owner, scene.cast.overseer, scene.cast.admin]) {
       expect((await call('POST', '/payment', caller, input)).statusCode).toBe(200);
     }
-    expect((await call('POST', '/payment', cast.admin, paymentInput(999_999))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/payment', scene.cast.admin, paymentInput(999_999))).statusCode,
+    ).toBe(404);
     const secret = paymentInput(hidden.initiative.id);
-    expect((await call('POST', '/payment', cast.user, secret)).statusCode).toBe(404);
+    expect((await call('POST', '/payment', scene.cast.user, secret)).statusCode).toBe(404);
   });
 
   it('refuses bad amounts, dates, texts, routes and types with 422 and stores nothing', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const base = paymentInput(w.initiative.id);
     const bad: Array<Record<string, unknown>> = [
       { transaction_amount: 0 },
@@ -145,36 +131,36 @@ describe('POST /api/payment', () => {
       { activity_id: 1.5 },
       { hidden: 'ja' },
     ];
-    const before = await t.database.db
+    const before = await scene.t.database.db
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.initiativeId, w.initiative.id));
     for (const change of bad) {
-      const res = await call('POST', '/payment', cast.admin, { ...base, ...change });
+      const res = await call('POST', '/payment', scene.cast.admin, { ...base, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(422);
       expect(res.json<ErrorBody>().code).toBe('VALIDATION_ERROR');
     }
-    const after = await t.database.db
+    const after = await scene.t.database.db
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.initiativeId, w.initiative.id));
     expect(after).toEqual(before);
     const max = { ...base, transaction_amount: -999_999_999.99 };
-    expect((await call('POST', '/payment', cast.admin, max)).statusCode).toBe(200);
+    expect((await call('POST', '/payment', scene.cast.admin, max)).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/payment/:id', () => {
   it('shows attachments and counterparty accounts to logged-in readers only', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: -1999,
       creditorAccount: 'NL91ABNA0417164300',
       iban: 'NL02ABNA0123456789',
     });
-    const pdf = await createAttachment(t, p.id, 'pdf');
-    const png = await createAttachment(t, p.id, 'png');
+    const pdf = await createAttachment(scene.t, p.id, 'pdf');
+    const png = await createAttachment(scene.t, p.id, 'png');
     const anonymous = (await call('GET', `/payment/${p.id}`, null)).json<Payment>();
     expect(anonymous).not.toHaveProperty('creditor_account');
     expect(anonymous).not.toHaveProperty('debtor_account');
@@ -184,7 +170,7 @@ describe('GET /api/payment/:id', () => {
     expect(anonymous.attachments[0]!.attachment_url).toMatch(/\.pdf\?/);
     expect(anonymous.attachments[0]!.attachment_thumbnail_url_128).toBeNull();
     expect(anonymous.attachments[1]!.attachment_thumbnail_url_256).toMatch(/^http/);
-    const user = (await call('GET', `/payment/${p.id}`, cast.user)).json<Payment>();
+    const user = (await call('GET', `/payment/${p.id}`, scene.cast.user)).json<Payment>();
     expect(user).toMatchObject({
       creditor_account: 'NL91ABNA0417164300',
       iban: 'NL02ABNA0123456789',
@@ -192,27 +178,27 @@ describe('GET /api/payment/:id', () => {
   });
 
   it('is a 404 for unknown ids and for hidden payments to outsiders; 422 for bad ids', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: 5,
       hidden: true,
     });
     expect((await call('GET', `/payment/${p.id}`, null)).statusCode).toBe(404);
-    expect((await call('GET', `/payment/${p.id}`, cast.user)).statusCode).toBe(404);
-    expect((await call('GET', `/payment/${p.id}`, cast.activityOwner)).statusCode).toBe(200);
-    expect((await call('GET', '/payment/987654321', cast.admin)).statusCode).toBe(404);
-    expect((await call('GET', '/payment/1e3', cast.admin)).statusCode).toBe(422);
+    expect((await call('GET', `/payment/${p.id}`, scene.cast.user)).statusCode).toBe(404);
+    expect((await call('GET', `/payment/${p.id}`, scene.cast.activityOwner)).statusCode).toBe(200);
+    expect((await call('GET', '/payment/987654321', scene.cast.admin)).statusCode).toBe(404);
+    expect((await call('GET', '/payment/1e3', scene.cast.admin)).statusCode).toBe(422);
   });
 });
 
 describe('PATCH /api/payment/:id', () => {
   it('changes only changed fields; echoed fields and transaction_id are ignored', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const created = (
-      await call('POST', '/payment', cast.owner, paymentInput(w.initiative.id))
+      await call('POST', '/payment', scene.cast.owner, paymentInput(w.initiative.id))
     ).json<Payment>();
-    const res = await call('PATCH', `/payment/${created.id}`, cast.owner, {
+    const res = await call('PATCH', `/payment/${created.id}`, scene.cast.owner, {
       ...created,
       transaction_id: 'X-1',
       booking_date: '2026-05-04T12:00:00.000+02:00',
@@ -220,7 +206,7 @@ describe('PATCH /api/payment/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<Payment>()).toEqual({ ...created, short_user_description: 'Nieuwe verf' });
-    const logs = await t.database.db
+    const logs = await scene.t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityClass, 'Payment'), eq(auditLog.entityId, created.id)));
@@ -229,20 +215,22 @@ describe('PATCH /api/payment/:id', () => {
   });
 
   it('keeps amount and route agreeing: a new route flips the sign, a new sign the route', async () => {
-    const w = await createWorld(t, cast);
+    const w = await scene.world();
     const p = (
       await call(
         'POST',
         '/payment',
-        cast.owner,
+        scene.cast.owner,
         paymentInput(w.initiative.id, { transaction_amount: -40 }),
       )
     ).json<Payment>();
-    const flip = await call('PATCH', `/payment/${p.id}`, cast.owner, { route: 'inkomen' });
+    const flip = await call('PATCH', `/payment/${p.id}`, scene.cast.owner, { route: 'inkomen' });
     expect(flip.json<Payment>()).toMatchObject({ transaction_amount: 40, route: 'inkomen' });
-    const sign = await call('PATCH', `/payment/${p.id}`, cast.owner, { transaction_amount: -41 });
+    const sign = await call('PATCH', `/payment/${p.id}`, scene.cast.owner, {
+      transaction_amount: -41,
+    });
     expect(sign.json<Payment>()).toMatchObject({ transaction_amount: -41, route: 'uitgaven' });
-    const both = await call('PATCH', `/payment/${p.id}`, cast.owner, {
+    const both = await call('PATCH', `/payment/${p.id}`, scene.cast.owner, {
       transaction_amount: -41,
       route: 'inkomen',
     });
@@ -250,9 +238,9 @@ describe('PATCH /api/payment/:id', () => {
   });
 
   it("locks a bank payment's bank fields (403) but lets descriptions and hidden change", async () => {
-    const w = await createWorld(t, cast);
-    const account = await createBankAccount(t, cast.user.user.id);
-    const p = await createPayment(t, {
+    const w = await scene.world();
+    const account = await createBankAccount(scene.t, scene.cast.user.user.id);
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: -1500,
       type: 'bank',
@@ -265,10 +253,10 @@ describe('PATCH /api/payment/:id', () => {
       { creditor_name: 'Ander' },
       { route: 'inkomen' },
     ]) {
-      const res = await call('PATCH', `/payment/${p.id}`, cast.owner, change);
+      const res = await call('PATCH', `/payment/${p.id}`, scene.cast.owner, change);
       expect(res.statusCode, JSON.stringify(change)).toBe(403);
     }
-    const ok = await call('PATCH', `/payment/${p.id}`, cast.owner, {
+    const ok = await call('PATCH', `/payment/${p.id}`, scene.cast.owner, {
       transaction_amount: -15,
       hidden: true,
       long_user_description: 'Gedeeltelijk vergoed',
@@ -278,66 +266,72 @@ describe('PATCH /api/payment/:id', () => {
   });
 
   it('answers 401, 403 for readers without edit, 404, 422', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { activityId: w.activity.id, amountCents: -100 });
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { activityId: w.activity.id, amountCents: -100 });
     const url = `/payment/${p.id}`;
     expect((await call('PATCH', url, null, { hidden: true })).statusCode).toBe(401);
-    for (const caller of [cast.user, cast.policyOfficer, cast.financial]) {
+    for (const caller of [scene.cast.user, scene.cast.policyOfficer, scene.cast.financial]) {
       expect((await call('PATCH', url, caller, { hidden: true })).statusCode).toBe(403);
     }
     for (const caller of [
-      cast.activityOwner,
-      cast.owner,
-      cast.overseer,
-      cast.grantOfficer,
-      cast.admin,
+      scene.cast.activityOwner,
+      scene.cast.owner,
+      scene.cast.overseer,
+      scene.cast.grantOfficer,
+      scene.cast.admin,
     ]) {
       const res = await call('PATCH', url, caller, { short_user_description: caller.user.email });
       expect(res.statusCode).toBe(200);
     }
     expect(
-      (await call('PATCH', '/payment/987654321', cast.admin, { hidden: true })).statusCode,
+      (await call('PATCH', '/payment/987654321', scene.cast.admin, { hidden: true })).statusCode,
     ).toBe(404);
-    expect((await call('PATCH', url, cast.admin, { transaction_amount: 0 })).statusCode).toBe(422);
-    expect((await call('PATCH', url, cast.admin, { booking_date: 'nu' })).statusCode).toBe(422);
+    expect((await call('PATCH', url, scene.cast.admin, { transaction_amount: 0 })).statusCode).toBe(
+      422,
+    );
+    expect((await call('PATCH', url, scene.cast.admin, { booking_date: 'nu' })).statusCode).toBe(
+      422,
+    );
   });
 });
 
 describe('DELETE /api/payment/:id', () => {
   it('deletes a manual payment with its attachments and their files', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { activityId: w.activity.id, amountCents: -100 });
-    const attachment = await createAttachment(t, p.id);
-    expect(await t.storage.get(attachment.storageKey)).not.toBeNull();
-    expect((await call('DELETE', `/payment/${p.id}`, cast.user)).statusCode).toBe(403);
-    expect((await call('DELETE', `/payment/${p.id}`, cast.grantOfficer)).statusCode).toBe(403);
-    const res = await call('DELETE', `/payment/${p.id}`, cast.activityOwner);
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { activityId: w.activity.id, amountCents: -100 });
+    const attachment = await createAttachment(scene.t, p.id);
+    expect(await scene.t.storage.get(attachment.storageKey)).not.toBeNull();
+    expect((await call('DELETE', `/payment/${p.id}`, scene.cast.user)).statusCode).toBe(403);
+    expect((await call('DELETE', `/payment/${p.id}`, scene.cast.grantOfficer)).statusCode).toBe(
+      403,
+    );
+    const res = await call('DELETE', `/payment/${p.id}`, scene.cast.activityOwner);
     expect(res.statusCode).toBe(204);
-    expect(await t.storage.get(attachment.storageKey)).toBeNull();
-    expect((await call('GET', `/payment/${p.id}`, cast.admin)).statusCode).toBe(404);
+    expect(await scene.t.storage.get(attachment.storageKey)).toBeNull();
+    expect((await call('GET', `/payment/${p.id}`, scene.cast.admin)).statusCode).toBe(404);
   });
 
   it('never deletes a bank payment (403, hide it instead); 401 and 404', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: -5,
       type: 'bank',
     });
-    expect((await call('DELETE', `/payment/${p.id}`, cast.admin)).statusCode).toBe(403);
+    expect((await call('DELETE', `/payment/${p.id}`, scene.cast.admin)).statusCode).toBe(403);
     expect((await call('DELETE', `/payment/${p.id}`, null)).statusCode).toBe(401);
-    expect((await call('DELETE', '/payment/987654321', cast.admin)).statusCode).toBe(404);
+    expect((await call('DELETE', '/payment/987654321', scene.cast.admin)).statusCode).toBe(404);
   });
 });
 
 describe('hostile input on the payment calls', () => {
   it('refuses NUL bytes, lone surrogates, huge texts and foreign ids with 4xx and stores nothing', async () => {
-    const w = await createWorld(t, cast);
-    const other = await createWorld(t, cast);
+    const w = await scene.world();
+    const other = await scene.world();
     const base = paymentInput(w.initiative.id);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
     const stored = () =>
-      t.database.db.select().from(payments).where(eq(payments.initiativeId, w.initiative.id));
+      scene.t.database.db.select().from(payments).where(eq(payments.initiativeId, w.initiative.id));
     const before = await stored();
     const hostile: Array<[string, object, number]> = [
       ['POST', { ...base, short_user_description: 'bon\u0000' }, 422],
@@ -350,10 +344,10 @@ describe('hostile input on the payment calls', () => {
     ];
     for (const [method, body, status] of hostile) {
       const url = method === 'POST' ? '/payment' : `/payment/${p.id}`;
-      const res = await call(method as 'POST' | 'PATCH', url, cast.admin, body);
+      const res = await call(method as 'POST' | 'PATCH', url, scene.cast.admin, body);
       expect(res.statusCode, `${method} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
     }
-    const link = await call('PATCH', `/payment/${p.id}/activity`, cast.admin, {
+    const link = await call('PATCH', `/payment/${p.id}/activity`, scene.cast.admin, {
       initiative_id: w.initiative.id,
       activity_id: other.activity.id,
     });
