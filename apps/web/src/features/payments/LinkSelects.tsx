@@ -57,33 +57,57 @@ function FailedText({ id }: { id: string }) {
   );
 }
 
-export function InitiativeSelect({
-  row,
-  date,
-  amount,
+/** What sets one dropdown apart; the rest of LinkSelectProps passes through unchanged. */
+interface LinkSelectView {
+  /** The (visually hidden) label. */
+  label: string;
+  /** The first option while nothing is linked. */
+  placeholder: string;
+  /** The placeholder only says what to do: it cannot be chosen. */
+  placeholderDisabled: boolean;
+  /** The linked id, or null. */
+  linked: number | null;
+  options: readonly LinkTarget[];
+  /** The dropdown cannot be changed, busy or not. */
+  locked: boolean;
+  /** Its options are being fetched. */
+  loading: boolean;
+  /** 'Verbreek verbinding' is offered while something is linked. */
+  unlinkable: boolean;
+}
+
+type LinkSelectBaseProps = Pick<LinkSelectProps, 'busy' | 'pending' | 'failed' | 'onChoose'> &
+  LinkSelectView;
+
+/** One labelled link dropdown; InitiativeSelect and ActivitySelect decide what it shows. */
+function LinkSelect({
   busy,
   pending,
   failed,
   onChoose,
-}: LinkSelectProps) {
+  label,
+  placeholder,
+  placeholderDisabled,
+  linked,
+  options,
+  locked,
+  loading,
+  unlinkable,
+}: LinkSelectBaseProps) {
   const { t } = useTranslation('payments');
   const id = useId();
-  const linkable = useLinkableInitiatives();
-  const linked = row.initiative_id;
-  const options = withCurrent(linkable.data ?? [], linked, row.initiative_name);
   const value = pending ?? linked ?? '';
   return (
     <div className={styles.linkCell}>
       <label htmlFor={id} className="visually-hidden">
-        {t('overview.link.initiativeLabel', { date, amount })}
+        {label}
       </label>
       <select
         id={id}
         className={styles.select}
         value={value}
-        // Once an activity is linked the initiative is fixed (docs/spec-map.md §2.9).
-        disabled={busy || row.activity_id !== null}
-        aria-busy={busy || undefined}
+        disabled={busy || locked}
+        aria-busy={busy || loading || undefined}
         aria-describedby={failed ? `${id}-error` : undefined}
         onChange={(event) => {
           const chosen = chosenId(event, linked);
@@ -91,8 +115,8 @@ export function InitiativeSelect({
         }}
       >
         {linked === null ? (
-          <option value="" disabled>
-            {t('overview.link.chooseInitiative')}
+          <option value="" disabled={placeholderDisabled}>
+            {placeholder}
           </option>
         ) : null}
         {options.map((option) => (
@@ -100,8 +124,7 @@ export function InitiativeSelect({
             {option.name}
           </option>
         ))}
-        {/* A manual payment moves between initiatives but never comes loose (docs/api-rules.md §5). */}
-        {linked !== null && row.type !== MANUAL_PAYMENT ? (
+        {linked !== null && unlinkable ? (
           <option value={UNLINK_ID}>{t('overview.link.unlink')}</option>
         ) : null}
       </select>
@@ -110,54 +133,46 @@ export function InitiativeSelect({
   );
 }
 
-export function ActivitySelect({
-  row,
-  date,
-  amount,
-  busy,
-  pending,
-  failed,
-  onChoose,
-}: LinkSelectProps) {
+export function InitiativeSelect({ row, date, amount, ...select }: LinkSelectProps) {
   const { t } = useTranslation('payments');
-  const id = useId();
+  const linkable = useLinkableInitiatives();
+  const linked = row.initiative_id;
+  return (
+    <LinkSelect
+      {...select}
+      label={t('overview.link.initiativeLabel', { date, amount })}
+      placeholder={t('overview.link.chooseInitiative')}
+      placeholderDisabled
+      linked={linked}
+      options={withCurrent(linkable.data ?? [], linked, row.initiative_name)}
+      // Once an activity is linked the initiative is fixed (docs/spec-map.md §2.9).
+      locked={row.activity_id !== null}
+      loading={false}
+      // A manual payment moves between initiatives but never comes loose (docs/api-rules.md §5).
+      unlinkable={row.type !== MANUAL_PAYMENT}
+    />
+  );
+}
+
+export function ActivitySelect({ row, date, amount, ...select }: LinkSelectProps) {
+  const { t } = useTranslation('payments');
   const initiativeId = row.initiative_id;
   // Fetched only once the row has an initiative; rows of one initiative share the answer.
   const linkable = useLinkableActivities(initiativeId);
   const linked = initiativeId === null ? null : row.activity_id;
-  const options =
-    initiativeId === null ? [] : withCurrent(linkable.data ?? [], linked, row.activity_name);
-  const value = pending ?? linked ?? '';
   return (
-    <div className={styles.linkCell}>
-      <label htmlFor={id} className="visually-hidden">
-        {t('overview.link.activityLabel', { date, amount })}
-      </label>
-      <select
-        id={id}
-        className={styles.select}
-        value={value}
-        disabled={busy || initiativeId === null}
-        aria-busy={busy || (initiativeId !== null && linkable.isFetching) || undefined}
-        aria-describedby={failed ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const chosen = chosenId(event, linked);
-          if (chosen !== null) onChoose(chosen);
-        }}
-      >
-        {linked === null ? (
-          <option value="" disabled={initiativeId !== null}>
-            {t('overview.link.chooseActivity')}
-          </option>
-        ) : null}
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-        {linked !== null ? <option value={UNLINK_ID}>{t('overview.link.unlink')}</option> : null}
-      </select>
-      {failed ? <FailedText id={`${id}-error`} /> : null}
-    </div>
+    <LinkSelect
+      {...select}
+      label={t('overview.link.activityLabel', { date, amount })}
+      placeholder={t('overview.link.chooseActivity')}
+      placeholderDisabled={initiativeId !== null}
+      linked={linked}
+      options={
+        initiativeId === null ? [] : withCurrent(linkable.data ?? [], linked, row.activity_name)
+      }
+      locked={initiativeId === null}
+      loading={initiativeId !== null && linkable.isFetching}
+      unlinkable
+    />
   );
 }

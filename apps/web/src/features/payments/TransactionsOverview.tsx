@@ -28,6 +28,7 @@ import {
   type OverviewFilters,
 } from './linking.api';
 import styles from './overview.module.css';
+import tableStyles from './payments.module.css';
 
 /** More payments load within this distance of the table's end (docs/spec-map.md §9). */
 export const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
@@ -139,7 +140,7 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
   const shared = { row, date, amount, busy };
   return (
     <tr>
-      <td className={styles.nowrap}>{date}</td>
+      <td className={tableStyles.nowrap}>{date}</td>
       <td className={styles.wide}>
         <InitiativeSelect
           {...shared}
@@ -161,8 +162,10 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
       </td>
       <td>{row.creditor_name}</td>
       <td className={styles.wide}>{row.short_user_description}</td>
-      <td className={styles.nowrap}>{row.iban}</td>
-      <td className={`${styles.amount} ${row.transaction_amount < 0 ? styles.negative : ''}`}>
+      <td className={tableStyles.nowrap}>{row.iban}</td>
+      <td
+        className={`${tableStyles.amount} ${row.transaction_amount < 0 ? tableStyles.negative : ''}`}
+      >
         {amount}
       </td>
     </tr>
@@ -224,7 +227,7 @@ function Overview({ userId }: { userId: number }) {
     );
   } else {
     body = (
-      <table className={styles.table}>
+      <table className={`${tableStyles.table} ${styles.table}`}>
         <caption className="visually-hidden">{t('overview.caption')}</caption>
         <thead>
           <tr>
@@ -240,7 +243,7 @@ function Overview({ userId }: { userId: number }) {
               {t('overview.columns.description')}
             </th>
             <th scope="col">{t('overview.columns.iban')}</th>
-            <th scope="col" className={styles.amount}>
+            <th scope="col" className={tableStyles.amount}>
               {t('overview.columns.amount')}
             </th>
           </tr>

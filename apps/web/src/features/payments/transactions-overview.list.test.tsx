@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render';
+import { fakePaymentsApi, listRequests, logIn, makePayment } from './overview-test-fixtures';
+
+describe('Transactieoverzicht of /transactions', () => {
+  it('shows the columns and each payment with its date (Amsterdam) and euro amount', async () => {
+    logIn();
+    const { requests } = fakePaymentsApi({
+      rows: [
+        makePayment(1, { transaction_amount: -1234.5, short_user_description: 'Zaaigoed' }),
+        makePayment(2, { transaction_amount: 25, booking_date: '2024-12-31T10:00:00+01:00' }),
+      ],
+    });
+    renderApp('/transactions');
+
+    const table = await screen.findByRole('table', { name: 'Transactieoverzicht' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Datum',
+      'Initiatief',
+      'Activiteit',
+      'Ontvanger',
+      'Beschrijving',
+      'IBAN',
+      'Bedrag',
+    ]);
+    const first = (await within(table).findByText('Ontvanger 1')).closest('tr');
+    if (!first) throw new Error('no row');
+    const cells = within(first).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('06-03-2024');
+    expect(cells[4]).toHaveTextContent('Zaaigoed');
+    expect(cells[5]).toHaveTextContent('NL91ABNA0417164300');
+    expect(cells[6]?.textContent).toMatch(/^€\s-1\.234,50$/);
+    expect(within(table).getByText(/^€\s25,00$/)).toBeInTheDocument();
+    expect(within(table).getByText('31-12-2024')).toBeInTheDocument();
+
+    const [first_request] = listRequests(requests);
+    expect(first_request?.searchParams.get('offset')).toBe('0');
+    expect(first_request?.searchParams.get('limit')).toBe('20');
+  });
+
+  it('shows one row "Geen gegevens gevonden" when there are no payments', async () => {
+    logIn();
+    fakePaymentsApi();
+    renderApp('/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactieoverzicht' });
+    const empty = await within(table).findByRole('cell', { name: 'Geen gegevens gevonden' });
+    expect(empty).toHaveAttribute('colspan', '7');
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('says when the payments could not be loaded', async () => {
+    logIn();
+    fakePaymentsApi({
+      list: () => jsonResponse(500, { detail: 'Database weg', code: 'INTERNAL_ERROR' }),
+    });
+    renderApp('/transactions');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database weg');
+  });
+
+  it('loads the second page at offset 20 on "Load More", and stops after a short page', async () => {
+    logIn();
+    const rows = Array.from({ length: 25 }, (_, index) => makePayment(index + 1));
+    const { requests } = fakePaymentsApi({ rows });
+    const { user } = renderApp('/transactions');
+
+    await screen.findByText('Ontvanger 20');
+    expect(screen.queryByText('Ontvanger 21')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+
+    expect(await screen.findByText('Ontvanger 25')).toBeInTheDocument();
+    expect(listRequests(requests).map((url) => url.searchParams.get('offset'))).toEqual([
+      '0',
+      '20',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('loads more when the table is scrolled to within 20 px of its end', async () => {
+    logIn();
+    const rows = Array.from({ length: 40 }, (_, index) => makePayment(index + 1));
+    const { requests } = fakePaymentsApi({ rows });
+    renderApp('/transactions');
+    await screen.findByText('Ontvanger 20');
+    const scroller = screen.getByRole('region', { name: 'Transactieoverzicht' });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 1000 });
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 400 });
+
+    const scrollTo = (top: number) =>
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: top,
+      });
+
+    scrollTo(579); // 21 px from the end
+    fireEvent.scroll(scroller);
+    expect(listRequests(requests)).toHaveLength(1);
+
+    scrollTo(580); // 20 px from the end
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('Ontvanger 40')).toBeInTheDocument();
+    expect(listRequests(requests)[1]?.searchParams.get('offset')).toBe('20');
+  });
+
+  it('filters by initiative, IBAN and activity from page 1, and clears a filter', async () => {
+    logIn();
+    const rows = Array.from({ length: 20 }, (_, index) =>
+      makePayment(index + 1, {
+        initiative_id: 3,
+        initiative_name: 'Buurttuin Oost',
+        activity_id: index === 0 ? 30 : null,
+        activity_name: index === 0 ? 'Plantdag' : null,
+        iban: index % 2 ? 'NL02RABO0123456789' : 'NL91ABNA0417164300',
+      }),
+    );
+    const { requests } = fakePaymentsApi({
+      list: (query) => {
+        if (query.get('initiative_name') === 'Repair Café') return [];
+        return query.get('offset') === '0' ? rows : [];
+      },
+    });
+    const { user } = renderApp('/transactions');
+    await screen.findByText('Ontvanger 20');
+    await user.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(listRequests(requests)).toHaveLength(2));
+
+    // Linkable initiatives are offered even when no loaded payment is linked to them.
+    const filter = screen.getByRole('combobox', { name: 'Initiatief' });
+    await within(filter).findByRole('option', { name: 'Repair Café' });
+    await user.selectOptions(filter, 'Repair Café');
+
+    expect(await screen.findByText('Geen gegevens gevonden')).toBeInTheDocument();
+    const filtered = listRequests(requests).at(-1);
+    expect(filtered?.searchParams.get('initiative_name')).toBe('Repair Café');
+    expect(filtered?.searchParams.get('offset')).toBe('0');
+    // The options stay: the unfiltered rows are still known.
+    expect(
+      within(screen.getByRole('combobox', { name: 'IBAN' })).getByRole('option', {
+        name: 'NL02RABO0123456789',
+      }),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'IBAN' }), 'NL02RABO0123456789');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Activiteit' }), 'Plantdag');
+    const combined = listRequests(requests).at(-1);
+    expect(Object.fromEntries(combined?.searchParams ?? [])).toEqual({
+      offset: '0',
+      limit: '20',
+      initiative_name: 'Repair Café',
+      iban: 'NL02RABO0123456789',
+      activity_name: 'Plantdag',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Filter Initiatief wissen' }));
+    expect(screen.getByRole('combobox', { name: 'Initiatief' })).toHaveDisplayValue(
+      'Alle initiatieven',
+    );
+    await waitFor(() =>
+      expect(listRequests(requests).at(-1)?.searchParams.has('initiative_name')).toBe(false),
+    );
+  });
+});
