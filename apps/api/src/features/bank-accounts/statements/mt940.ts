@@ -1,0 +1,298 @@
+/**
+ * MT940 (SWIFT customer statement) as the Dutch banks export it: ING, Rabobank, ABN AMRO, bunq
+ * and Triodos. Read line by line from the upload stream; only the bookings are kept.
+ */
+import { accountOf, isValidIban, parseBalance, parseBooking } from './mt940-fields';
+import { parseInfo } from './mt940-info';
+import { readLines } from './mt940-lines';
+import {
+  normaliseIban,
+  StatementError,
+  type ParsedStatement,
+  type SkippedLine,
+  type StatementAccount,
+  type StatementLine,
+} from './statement';
+
+export const MT940_FLAVOURS = ['ing', 'rabobank', 'abnamro', 'bunq', 'triodos'] as const;
+export type Mt940Flavour = (typeof MT940_FLAVOURS)[number];
+
+/** The currency the import books in: a statement in another one is listed as skipped. */
+const BOOKED_CURRENCY = 'EUR';
+
+const TAG = /^:(\d{2}[A-Z]?):(.*)$/;
+/** A message ends with "-" or "-}" (and maybe the trailer block after it). */
+const TERMINATOR = /^-(?:\}.*)?$|^\}$/;
+
+/** The bank code inside a Dutch IBAN. */
+const BANK_CODES: Record<string, Mt940Flavour> = {
+  INGB: 'ing',
+  RABO: 'rabobank',
+  ABNA: 'abnamro',
+  BUNQ: 'bunq',
+  TRIO: 'triodos',
+};
+/** The banks' BICs as their preambles and SWIFT headers name them ("0000 01INGBNL2AXXX…"). */
+const BICS: [RegExp, Mt940Flavour][] = [
+  [/INGBNL2A/, 'ing'],
+  [/RABONL2U/, 'rabobank'],
+  [/ABNANL2A/, 'abnamro'],
+  [/BUNQNL2A/, 'bunq'],
+  [/TRIONL2U/, 'triodos'],
+];
+
+interface Field {
+  tag: string;
+  first: string;
+  more: string[];
+  line: number;
+}
+
+interface Statement {
+  line: number;
+  account: StatementAccount | null;
+  /** From the opening balance; null until it is read. */
+  currency: string | null;
+}
+
+/** A kept booking with what its reference may be made of, once the whole file is known. */
+interface Booked {
+  line: StatementLine;
+  customerReference: string | null;
+  bankReference: string | null;
+  endToEnd: string | null;
+}
+
+/** Evidence of the bank, strongest first: the IBAN's bank code says more than a text shape. */
+type Hints = Partial<Record<'account' | 'header' | 'reference' | 'text', Mt940Flavour>>;
+
+export async function parseMt940(input: AsyncIterable<Buffer | string>): Promise<ParsedStatement> {
+  const parser = new Mt940Parser();
+  for await (const { text, line } of readLines(input)) parser.read(text, line);
+  return parser.finish();
+}
+
+class Mt940Parser {
+  private readonly accounts = new Map<string, StatementAccount>();
+  private readonly skipped: SkippedLine[] = [];
+  private readonly booked: Booked[] = [];
+  private readonly hints: Hints = {};
+  private field: Field | null = null;
+  private statement: Statement | null = null;
+  private statements = 0;
+  /** The booking a following `:86:` describes. */
+  private last: Booked | null = null;
+
+  read(text: string, line: number): void {
+    const trimmed = text.trim();
+    if (trimmed === '') return;
+    if (trimmed.startsWith('{')) {
+      // SWIFT envelope "{1:F01ABNANL2AXXX…}{2:…}{4:": the fields follow "{4:", maybe on this line.
+      this.flush();
+      this.hint('header', trimmed);
+      const body = trimmed.indexOf('{4:');
+      if (body >= 0) this.read(trimmed.slice(body + 3), line);
+      return;
+    }
+    if (TERMINATOR.test(trimmed)) return this.flush();
+    const tag = TAG.exec(text.trimStart());
+    if (tag) {
+      this.flush();
+      this.field = { tag: tag[1]!, first: tag[2]!, more: [], line };
+    } else if (this.field) {
+      this.field.more.push(text);
+    } else {
+      // Preamble lines before the first field or between messages ("940", "ABNANL2A").
+      this.hint('header', trimmed);
+    }
+  }
+
+  finish(): ParsedStatement {
+    this.flush();
+    if (this.statement) {
+      throw new StatementError(
+        'statement_truncated',
+        `the file ends inside the statement that starts on line ${this.statement.line}`,
+      );
+    }
+    if (this.statements === 0) {
+      throw new StatementError('statement_empty', 'the file holds no MT940 statement');
+    }
+    this.assignReferences();
+    const { account, header, reference, text } = this.hints;
+    return {
+      format: 'mt940',
+      flavour: account ?? header ?? reference ?? text ?? null,
+      accounts: [...this.accounts.values()],
+      skipped: this.skipped,
+    };
+  }
+
+  private flush(): void {
+    const field = this.field;
+    this.field = null;
+    if (field === null) return;
+    const { tag, first, more, line } = field;
+    if (tag !== '86') this.last = null;
+    switch (tag) {
+      case '20':
+        return this.begin(line, first);
+      case '25':
+        return this.setAccount(line, first);
+      case '60F':
+      case '60M':
+        return this.open(line, first);
+      case '61':
+        return this.book(line, first, more);
+      case '86':
+        return this.describe(first, more);
+      case '62F':
+      case '62M':
+        return this.close(line, first);
+      default:
+        // :28C: sequence, :64:/:65: available balances, :13D:, :21:, …: nothing to import.
+        return;
+    }
+  }
+
+  private begin(line: number, reference: string): void {
+    if (this.statement) {
+      throw new StatementError(
+        'statement_malformed',
+        `a new statement starts before the one of line ${this.statement.line} has a closing balance`,
+        line,
+      );
+    }
+    this.statement = { line, account: null, currency: null };
+    this.statements += 1;
+    const ref = reference.trim().toUpperCase();
+    if (ref.startsWith('ABN AMRO')) this.hints.reference ??= 'abnamro';
+    else if (/^940S\d{6}/.test(ref)) this.hints.reference ??= 'rabobank';
+  }
+
+  /** A statement's fields without the `:20:` before them: tolerated, the rest is all there. */
+  private current(line: number): Statement {
+    if (!this.statement) this.begin(line, '');
+    return this.statement!;
+  }
+
+  private setAccount(line: number, text: string): void {
+    const iban = accountOf(text);
+    this.current(line).account = this.accountFor(iban);
+    const code = /^[A-Z]{2}\d{2}([A-Z]{4})/.exec(iban ?? '')?.[1];
+    const flavour = code ? BANK_CODES[code] : undefined;
+    if (flavour) this.hints.account ??= flavour;
+    else if (/^TRIODOS/i.test(text.trim())) this.hints.account ??= 'triodos';
+  }
+
+  private accountFor(iban: string | null): StatementAccount {
+    const key = iban ?? '';
+    let account = this.accounts.get(key);
+    if (!account) {
+      account = {
+        iban,
+        holderName: null,
+        openingBalanceCents: null,
+        closingBalanceCents: null,
+        lines: [],
+      };
+      this.accounts.set(key, account);
+    }
+    return account;
+  }
+
+  private open(line: number, text: string): void {
+    const statement = this.current(line);
+    const balance = parseBalance(text, line);
+    statement.currency = balance.currency;
+    statement.account ??= this.accountFor(null);
+    // Balances of a skipped currency would not add up with the lines that are kept.
+    if (balance.currency === BOOKED_CURRENCY) {
+      statement.account.openingBalanceCents ??= balance.cents;
+    }
+  }
+
+  private close(line: number, text: string): void {
+    const statement = this.opened(line, ':62F:');
+    const balance = parseBalance(text, line);
+    if (statement.currency === BOOKED_CURRENCY && balance.currency === BOOKED_CURRENCY) {
+      statement.account!.closingBalanceCents = balance.cents;
+    }
+    this.statement = null;
+  }
+
+  private opened(line: number, what: string): Statement {
+    if (!this.statement?.currency) {
+      throw new StatementError('statement_malformed', `${what} before an opening balance`, line);
+    }
+    return this.statement;
+  }
+
+  private book(line: number, first: string, more: string[]): void {
+    const statement = this.opened(line, ':61:');
+    const booking = parseBooking(first, more, line);
+    const currency = statement.currency!;
+    if (currency !== BOOKED_CURRENCY) {
+      this.skipped.push({ line, reason: 'currency', detail: currency });
+      return;
+    }
+    const entry: StatementLine = {
+      line,
+      bookingDate: booking.bookingDate,
+      amountCents: booking.amountCents,
+      currency,
+      counterpartyName: null,
+      // Older Rabobank exports put the other party's account on the :61: second line.
+      counterpartyIban: ibanIn(booking.supplementary),
+      description: null,
+      bankReference: null,
+    };
+    statement.account!.lines.push(entry);
+    this.last = {
+      line: entry,
+      customerReference: booking.customerReference,
+      bankReference: booking.bankReference,
+      endToEnd: null,
+    };
+    this.booked.push(this.last);
+  }
+
+  private describe(first: string, more: string[]): void {
+    const booked = this.last;
+    this.last = null;
+    // A :86: after the closing balance describes the statement, not a booking.
+    if (!booked) return;
+    const info = parseInfo([first, ...more]);
+    booked.line.counterpartyName = info.counterpartyName;
+    booked.line.counterpartyIban = info.counterpartyIban ?? booked.line.counterpartyIban;
+    booked.line.description = info.description;
+    booked.endToEnd = info.endToEnd;
+    if (info.abnAmroText) this.hints.text ??= 'abnamro';
+  }
+
+  private hint(kind: 'header', text: string): void {
+    const found = BICS.find(([re]) => re.test(text.toUpperCase()));
+    if (found) this.hints[kind] ??= found[1];
+  }
+
+  /**
+   * The bank's reference, else the owner's, else the end-to-end id. The import takes a reference
+   * as the booking's identity, so one that two bookings of the file share identifies neither:
+   * those are left to the import's hash.
+   */
+  private assignReferences(): void {
+    const candidates = this.booked.map((b) => b.bankReference ?? b.customerReference ?? b.endToEnd);
+    const counts = new Map<string, number>();
+    for (const c of candidates) if (c !== null) counts.set(c, (counts.get(c) ?? 0) + 1);
+    this.booked.forEach((b, i) => {
+      const c = candidates[i] ?? null;
+      b.line.bankReference = c !== null && counts.get(c) === 1 ? c : null;
+    });
+  }
+}
+
+/** A valid IBAN standing alone on a line, upper case. */
+function ibanIn(text: string | null): string | null {
+  const v = normaliseIban(text);
+  return v !== null && isValidIban(v) ? v : null;
+}

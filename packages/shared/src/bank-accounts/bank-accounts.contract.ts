@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { emptyResponse, endpoint, idSchema, userIdsBody } from '../http';
+import {
+  bankAccountSchema,
+  bankAccountsResponse,
+  bankAccountSummarySchema,
+  statementPreviewSchema,
+  statementResultSchema,
+  statementUploadFields,
+} from './bank-accounts.schema';
+
+const userParams = z.object({ userId: idSchema });
+const accountParams = userParams.extend({ bankAccountId: idSchema });
+const importParams = userParams.extend({ importId: idSchema });
+
+/** `userId` is the caller (admins may name anyone for reading and revoking). */
+export const bankAccountsContract = {
+  list: endpoint({
+    method: 'GET',
+    path: '/user/:userId/bank-accounts',
+    summary: "The user's own bank accounts and those shared with them (the Banks tab)",
+    params: userParams,
+    response: bankAccountsResponse,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/user/:userId/bank-account/:bankAccountId',
+    summary: 'A bank account with the people it is shared with',
+    params: accountParams,
+    response: bankAccountSchema,
+  }),
+  revoke: endpoint({
+    method: 'PATCH',
+    path: '/user/:userId/bank-account/:bankAccountId',
+    summary: 'Revoke the account: its unlinked imported payments go, linked ones stay (no body)',
+    params: accountParams,
+    response: bankAccountSummarySchema,
+  }),
+  setUsers: endpoint({
+    method: 'PATCH',
+    path: '/user/:userId/bank-account/:bankAccountId/users',
+    summary: 'Share the account with exactly these users (set semantics; owner only)',
+    params: accountParams,
+    body: userIdsBody,
+    response: bankAccountSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/user/:userId/bank-account/:bankAccountId',
+    summary: 'Delete the account and its unlinked imported payments; linked ones stay',
+    params: accountParams,
+    response: emptyResponse,
+    status: 204,
+  }),
+  preview: endpoint({
+    method: 'POST',
+    path: '/user/:userId/statement-imports',
+    summary: 'Upload a statement file (CAMT.053, MT940, CSV) and see what importing it would add',
+    params: userParams,
+    bodyType: 'multipart',
+    body: statementUploadFields,
+    response: statementPreviewSchema,
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/user/:userId/statement-import/:importId/confirm',
+    summary: 'Import a previewed statement, all of it in one transaction',
+    params: importParams,
+    response: statementResultSchema,
+  }),
+  cancel: endpoint({
+    method: 'DELETE',
+    path: '/user/:userId/statement-import/:importId',
+    summary: 'Drop a preview and its uploaded file',
+    params: importParams,
+    response: emptyResponse,
+    status: 204,
+  }),
+};

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { idSchema } from '../http';
+
+/** Where an account's payments come from (docs/api-rules.md §13). */
+export const BANK_PROVIDERS = ['file', 'sandbox', 'gocardless'] as const;
+export type BankProvider = (typeof BANK_PROVIDERS)[number];
+
+/** A bank account as its owner and users see it (`owned_bank_accounts`, the Banks tab). */
+export const bankAccountSummarySchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  iban: z.string(),
+  institution_name: z.string(),
+  institution_logo: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  user_count: z.number(),
+  is_revoked: z.boolean(),
+  last_synced_at: z.string().nullable(),
+  next_sync_at: z.string().nullable(),
+  holder_name: z.string().nullable(),
+  provider: z.enum(BANK_PROVIDERS),
+});
+export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>;
+
+export const bankAccountUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  profile_picture: z.string().nullable(),
+});
+
+/** GET /user/{uid}/bank-account/{id}: the account with the people it is shared with. */
+export const bankAccountSchema = bankAccountSummarySchema.extend({
+  owner_id: z.number(),
+  users: z.array(bankAccountUserSchema),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const bankAccountsResponse = z.object({
+  ownedBankAccounts: z.array(bankAccountSummarySchema),
+  usedBankAccounts: z.array(bankAccountSummarySchema),
+});
+export type BankAccounts = z.infer<typeof bankAccountsResponse>;
+
+export const STATEMENT_FORMATS = ['camt053', 'mt940', 'csv'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/**
+ * Why a file is refused (422 with this code in `errors[0].code`, field `file`, and the line in
+ * `errors[0].line` where one applies). The web shows each in the reader's language.
+ */
+export const STATEMENT_ERRORS = [
+  'statement_empty',
+  'statement_malformed',
+  'statement_truncated',
+  'statement_doctype',
+  'statement_missing_columns',
+  'statement_bad_date',
+  'statement_bad_amount',
+  'statement_unknown_format',
+  /** The file is of an account someone else has linked. */
+  'statement_foreign_account',
+  /** The file names no account and none was chosen. */
+  'statement_no_account',
+  'statement_too_large',
+] as const;
+export type StatementErrorCode = (typeof STATEMENT_ERRORS)[number];
+
+export const SKIP_REASONS = ['currency', 'not_booked'] as const;
+
+/** Cents as euros on the wire (docs/api-rules.md §8). */
+const euros = z.number();
+
+/** What one account of the file would gain. */
+export const statementAccountPreviewSchema = z.object({
+  iban: z.string().nullable(),
+  holder_name: z.string().nullable(),
+  /** The caller's existing account of this IBAN, or null when the import will create it. */
+  bank_account_id: z.number().nullable(),
+  first_date: z.string().nullable(),
+  last_date: z.string().nullable(),
+  line_count: z.number(),
+  new_count: z.number(),
+  duplicate_count: z.number(),
+  opening_balance: euros.nullable(),
+  closing_balance: euros.nullable(),
+  /** Opening + the lines = closing; null when the file has no balances. */
+  balance_matches: z.boolean().nullable(),
+});
+
+export const statementPreviewSchema = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  format: z.enum(STATEMENT_FORMATS),
+  flavour: z.string().nullable(),
+  accounts: z.array(statementAccountPreviewSchema),
+  skipped: z.array(
+    z.object({ line: z.number(), reason: z.enum(SKIP_REASONS), detail: z.string() }),
+  ),
+  new_count: z.number(),
+  duplicate_count: z.number(),
+  skipped_count: z.number(),
+});
+export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+export const statementResultSchema = z.object({
+  id: z.number(),
+  new_count: z.number(),
+  duplicate_count: z.number(),
+  skipped_count: z.number(),
+  bank_account_ids: z.array(z.number()),
+});
+export type StatementResult = z.infer<typeof statementResultSchema>;
+
+/** Multipart text fields beside `file`. */
+export const statementUploadFields = z.object({
+  /** The account a file without its own account number belongs to (and whose mapping to use). */
+  bank_account_id: idSchema.optional(),
+  /** JSON of a CSV column mapping (CsvMapping), for a CSV layout we do not know. */
+  mapping: z.string().max(4000).optional(),
+});

@@ -1,0 +1,2 @@
+export * from './bank-accounts.schema';
+export * from './bank-accounts.contract';
