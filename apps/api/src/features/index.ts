@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { activitiesRoutes } from './activities';
 import { authRoutes } from './auth';
+import { bankAccountsRoutes } from './bank-accounts';
 import { filesRoutes } from './files';
 import { fundersRoutes } from './funders';
 import { grantsRoutes } from './grants';
@@ -26,4 +27,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   activitiesRoutes,
   mediaRoutes,
   paymentsRoutes,
+  bankAccountsRoutes,
 ];

@@ -1,14 +1,12 @@
 import type { SubjectLoaders } from './auth';
 import { loadActivitySubject } from './activities';
+import { loadBankAccountSubject } from './bank-accounts';
 import { loadFunderSubject } from './funders';
 import { loadGrantSubject } from './grants';
 import { loadInitiativeSubject } from './initiatives';
 import { loadPaymentSubject } from './payments';
 import { loadRegulationSubject } from './regulations';
 import { loadUserSubject } from './users';
-
-/** A class whose feature has no API yet: entity-access answers 404 for any of its ids. */
-const noneYet = async () => null;
 
 /**
  * The subject loader of every entity class of the permission policy, which entity-access answers
@@ -22,5 +20,5 @@ export const subjectLoaders = {
   Initiative: loadInitiativeSubject,
   Activity: loadActivitySubject,
   Payment: loadPaymentSubject,
-  BankAccount: noneYet,
+  BankAccount: loadBankAccountSubject,
 } satisfies SubjectLoaders;

@@ -33,6 +33,8 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: number };
   /** Files a multipart body may carry (413 beyond); none unless the route takes uploads. */
   maxFiles?: number;
+  /** Bytes per file (413 beyond); MAX_UPLOAD_BYTES unless the route takes larger files. */
+  maxFileBytes?: number;
 }
 
 declare module 'fastify' {
@@ -71,7 +73,11 @@ export function registerEndpoint<E extends Endpoint>(
     preValidation: async (request) => {
       if (!endpoint.public && !request.actor) throw unauthenticated();
       if (endpoint.bodyType === 'multipart' && request.isMultipart()) {
-        const { fields, files } = await readMultipart(request, options.maxFiles ?? 0);
+        const { fields, files } = await readMultipart(
+          request,
+          options.maxFiles ?? 0,
+          options.maxFileBytes,
+        );
         request.body = fields;
         request.uploads = files;
         // The app-wide text check ran before the body was read.

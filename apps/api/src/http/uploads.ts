@@ -30,8 +30,9 @@ declare module 'fastify' {
 const tooLarge = (detail: string) => new AppError(413, 'PAYLOAD_TOO_LARGE', detail);
 
 /** The client's limit breaches, as @fastify/multipart reports them, in our words. */
-const LIMIT_ERRORS: Record<string, (maxFiles: number) => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => tooLarge('The file is larger than 10 MB'),
+const LIMIT_ERRORS: Record<string, (maxFiles: number, maxBytes: number) => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: (_, maxBytes) =>
+    tooLarge(`The file is larger than ${maxBytes / 1024 / 1024} MB`),
   FST_FILES_LIMIT: (maxFiles) => tooLarge(`Too many files; at most ${maxFiles}`),
   FST_FIELDS_LIMIT: () => tooLarge(`Too many fields; at most ${MAX_FIELDS}`),
 };
@@ -41,11 +42,11 @@ const LIMIT_ERRORS: Record<string, (maxFiles: number) => AppError> = {
  * I/O failure of this server (it carries a syscall) as itself, and anything else the parser
  * threw (no boundary, truncated or garbled body, aborted upload) as 400.
  */
-function multipartError(e: unknown, maxFiles: number): unknown {
+function multipartError(e: unknown, maxFiles: number, maxBytes: number): unknown {
   if (e instanceof AppError) return e;
   const { code, syscall } = e as { code?: unknown; syscall?: unknown };
   const limit = typeof code === 'string' ? LIMIT_ERRORS[code] : undefined;
-  if (limit) return limit(maxFiles);
+  if (limit) return limit(maxFiles, maxBytes);
   if (syscall) return e;
   return badRequest(`Malformed multipart body: ${(e as Error).message}`);
 }
@@ -57,13 +58,17 @@ const tempDirs = new WeakMap<FastifyRequest, string>();
  * files streamed to a temporary directory, so memory stays flat whatever the client sends. The
  * caller must `discardUploads` once the request is done with them, also when reading fails.
  */
-export async function readMultipart(request: FastifyRequest, maxFiles: number) {
+export async function readMultipart(
+  request: FastifyRequest,
+  maxFiles: number,
+  maxBytes = MAX_UPLOAD_BYTES,
+) {
   const fields: Record<string, string> = {};
   const files: Upload[] = [];
   try {
     const parts = request.parts({
       limits: {
-        fileSize: MAX_UPLOAD_BYTES,
+        fileSize: maxBytes,
         files: maxFiles,
         fields: MAX_FIELDS,
         fieldSize: MAX_FIELD_BYTES,
@@ -90,7 +95,7 @@ export async function readMultipart(request: FastifyRequest, maxFiles: number) {
       const file = path.join(dir, String(files.length));
       const out = createWriteStream(file);
       await pipeline(part.file, out);
-      if (part.file.truncated) throw LIMIT_ERRORS.FST_REQ_FILE_TOO_LARGE!(maxFiles);
+      if (part.file.truncated) throw LIMIT_ERRORS.FST_REQ_FILE_TOO_LARGE!(maxFiles, maxBytes);
       files.push({
         fieldname: part.fieldname,
         filename: part.filename,
@@ -102,7 +107,7 @@ export async function readMultipart(request: FastifyRequest, maxFiles: number) {
     // What the client still sends after a refusal is drained, not parsed or kept.
     request.raw.unpipe();
     request.raw.resume();
-    throw multipartError(e, maxFiles);
+    throw multipartError(e, maxFiles, maxBytes);
   }
   return { fields, files };
 }

@@ -25,6 +25,8 @@ export const fieldErrorSchema = z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
+  /** The line of an uploaded file the error is about (statement imports). */
+  line: z.number().optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

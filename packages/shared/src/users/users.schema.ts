@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankAccountSummarySchema } from '../bank-accounts/bank-accounts.schema';
 import { booleanish, optionalQuery, pagingQuery } from '../http';
 import { ROLES } from '../permissions';
 
@@ -25,19 +26,6 @@ export const pictureSchema = z.object({
   attachment_thumbnail_url_512: z.string().nullable(),
 });
 export type Picture = z.infer<typeof pictureSchema>;
-
-export const bankAccountSummarySchema = z.object({
-  id: z.number(),
-  name: z.string().nullable(),
-  iban: z.string(),
-  institution_name: z.string(),
-  institution_logo: z.string().nullable(),
-  expiration_date: z.string().nullable(),
-  user_count: z.number(),
-  is_revoked: z.boolean(),
-  last_synced_at: z.string().nullable(),
-  next_sync_at: z.string().nullable(),
-});
 
 /** Keys the caller may not read are absent (docs/api-rules.md §6). */
 export const userSchema = z.object({

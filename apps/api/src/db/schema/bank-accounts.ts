@@ -1,7 +1,9 @@
 import {
   boolean,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -36,6 +38,8 @@ export const bankAccounts = pgTable(
     isRevoked: boolean('is_revoked').notNull().default(false),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    /** The owner's column mapping for CSV files of a bank whose layout we do not know. */
+    csvMapping: jsonb('csv_mapping'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -58,5 +62,42 @@ export const bankAccountUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.bankAccountId, t.userId] }),
     index('bank_account_users_user_idx').on(t.userId),
+  ],
+);
+
+export const STATEMENT_IMPORT_STATUSES = ['preview', 'imported'] as const;
+
+/**
+ * One uploaded statement file: previewed first (the file waits in storage under `storageKey`),
+ * then imported in one transaction, after which the file is removed and the counts stay as the
+ * record of what it added. `bankAccountId` is null while the preview's account is not yet created.
+ */
+export const statementImports = pgTable(
+  'statement_imports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    bankAccountId: integer('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'cascade',
+    }),
+    status: text('status', { enum: STATEMENT_IMPORT_STATUSES }).notNull().default('preview'),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    format: text('format').notNull(),
+    flavour: text('flavour'),
+    storageKey: text('storage_key'),
+    /** The CSV mapping the file was read with, to read it the same way on confirm. */
+    csvMapping: jsonb('csv_mapping'),
+    firstDate: date('first_date'),
+    lastDate: date('last_date'),
+    newCount: integer('new_count').notNull().default(0),
+    duplicateCount: integer('duplicate_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestamp('imported_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('statement_imports_user_idx').on(t.userId),
+    index('statement_imports_account_idx').on(t.bankAccountId),
   ],
 );

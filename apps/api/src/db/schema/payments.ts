@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_ROUTES, PAYMENT_TYPES } from '@helder/shared/payments';
-import { bankAccounts } from './bank-accounts';
+import { bankAccounts, statementImports } from './bank-accounts';
 import { activities, initiatives } from './initiatives';
 import { users } from './users';
 
@@ -49,6 +50,15 @@ export const payments = pgTable(
     bankAccountId: integer('bank_account_id').references(() => bankAccounts.id, {
       onDelete: 'set null',
     }),
+    /**
+     * What makes an imported line the same line again (docs/api-rules.md §13): the bank's
+     * reference, else a hash of its fields and its occurrence that day; unique per account.
+     */
+    dedupeKey: text('dedupe_key'),
+    /** The statement file it came from. */
+    statementImportId: integer('statement_import_id').references(() => statementImports.id, {
+      onDelete: 'set null',
+    }),
     /** Who recorded a manual payment (kept when they are deleted, docs/api-rules.md §10). */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +73,7 @@ export const payments = pgTable(
     index('payments_initiative_idx').on(t.initiativeId, t.bookingDate, t.id),
     index('payments_activity_idx').on(t.activityId, t.bookingDate, t.id),
     index('payments_bank_account_idx').on(t.bankAccountId, t.bookingDate, t.id),
+    uniqueIndex('payments_bank_account_dedupe_idx').on(t.bankAccountId, t.dedupeKey),
   ],
 );
 

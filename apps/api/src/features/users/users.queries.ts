@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { BankAccountSummary } from '@helder/shared/bank-accounts';
 import { isAdmin, type Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { activities, activityOwners, initiativeOwners, initiatives, users } from '../../db/schema';
 import { activityVisible, correlated, initiativeVisible } from '../../lib/initiative-sql';
+import { accountSummariesJson } from '../bank-accounts';
 
 export interface InitiativeRef {
   id: number;
@@ -48,6 +50,17 @@ function userColumns(actor: Actor | null) {
       join ${initiatives} on ${initiatives.id} = ${activities.initiativeId}
       where ${activityOwners.userId} = ${users.id}
         and ${activityVisible(actor, activities.hidden)})`).as('activities'),
+    // Only for the user themself (docs/api-rules.md §6): other rows pay nothing for it.
+    ownedBankAccounts: correlated<BankAccountSummary[] | null>(
+      actor
+        ? sql`case when ${users.id} = ${actor.id} then ${accountSummariesJson(users.id, 'owned')} end`
+        : sql`null::json`,
+    ).as('owned_bank_accounts'),
+    usedBankAccounts: correlated<BankAccountSummary[] | null>(
+      actor
+        ? sql`case when ${users.id} = ${actor.id} then ${accountSummariesJson(users.id, 'used')} end`
+        : sql`null::json`,
+    ).as('used_bank_accounts'),
   };
 }
 

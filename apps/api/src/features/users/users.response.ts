@@ -32,8 +32,12 @@ export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
           hidden: row.hidden,
         }
       : {}),
-    // Filled by the bank-accounts feature (one subselect per list, like initiatives).
-    ...(self ? { owned_bank_accounts: [], used_bank_accounts: [] } : {}),
+    ...(self
+      ? {
+          owned_bank_accounts: row.ownedBankAccounts ?? [],
+          used_bank_accounts: row.usedBankAccounts ?? [],
+        }
+      : {}),
   };
 }
 

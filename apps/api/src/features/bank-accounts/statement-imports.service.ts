@@ -1,0 +1,324 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import type {
+  StatementErrorCode,
+  StatementPreview,
+  StatementResult,
+} from '@helder/shared/bank-accounts';
+import { centsToEuros } from '@helder/shared/money';
+import type { Actor } from '@helder/shared/permissions';
+import type { Executor } from '../../db/client';
+import { bankAccounts, statementImports } from '../../db/schema';
+import { requireActor, type Ctx } from '../../http/context';
+import { AppError, forbidden, invalid, notFound } from '../../http/errors';
+import type { Upload } from '../../http/uploads';
+import { write } from '../../lib/write';
+import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
+import { dedupeKeys, insertLines, knownKeys, newLines, sumCents } from './import-core';
+import { institutionOfIban } from './institutions';
+import { csvMappingSchema, type CsvMapping } from './statements/csv-mapping';
+import { parseStatement } from './statements/parse';
+import {
+  StatementError,
+  type ParsedStatement,
+  type StatementAccount,
+} from './statements/statement';
+
+/** Statement files up to 100 MB (a year of a busy account in CAMT.053 is far less). */
+export const MAX_STATEMENT_BYTES = 100 * 1024 * 1024;
+
+const refuse = (code: StatementErrorCode, message: string, line?: number | null) =>
+  new AppError(422, 'VALIDATION_ERROR', 'Validation failed', [
+    { field: 'file', code, message, ...(line ? { line } : {}) },
+  ]);
+
+/** Only for oneself: an import creates accounts in the caller's name. */
+function assertSelf(actor: Actor, userId: number) {
+  if (actor.id !== userId) throw forbidden('You may only import statements for yourself');
+}
+
+async function parse(data: Buffer, mapping: CsvMapping | undefined) {
+  try {
+    return await parseStatement(data, mapping);
+  } catch (e) {
+    if (e instanceof StatementError) throw refuse(e.code, e.message, e.line);
+    throw e;
+  }
+}
+
+interface Target {
+  account: StatementAccount;
+  /** The caller's existing account, or null when importing creates it. */
+  accountId: number | null;
+  iban: string;
+}
+
+/**
+ * Which account each of the file's accounts goes to: the caller's account of that IBAN, or a
+ * new one; the account chosen in the upload for a file that names none. Someone else's account
+ * refuses the file (docs/api-rules.md §13: never shared by accident).
+ */
+async function resolveTargets(
+  db: Executor,
+  actor: Actor,
+  parsed: ParsedStatement,
+  chosen: { id: number; iban: string } | null,
+): Promise<Target[]> {
+  const ibans = parsed.accounts.flatMap((a) => (a.iban ? [a.iban] : []));
+  const existing = await selectAccountsByIban(db, ibans);
+  return parsed.accounts.map((account) => {
+    if (!account.iban) {
+      if (!chosen) {
+        throw refuse(
+          'statement_no_account',
+          'The file names no account; choose one to import it into',
+        );
+      }
+      return { account, accountId: chosen.id, iban: chosen.iban };
+    }
+    const found = existing.find((e) => e.iban.replace(/\s+/g, '').toUpperCase() === account.iban);
+    if (found && found.ownerId !== actor.id) {
+      throw refuse(
+        'statement_foreign_account',
+        `Account ${account.iban} is linked by someone else`,
+      );
+    }
+    return { account, accountId: found?.id ?? null, iban: account.iban };
+  });
+}
+
+/** The file's lines against what their accounts hold: new, duplicate, and the balance check. */
+async function assess(db: Executor, targets: Target[]) {
+  return Promise.all(
+    targets.map(async (target) => {
+      const { lines, openingBalanceCents: open, closingBalanceCents: close } = target.account;
+      const keys = dedupeKeys(lines);
+      const known = await knownKeys(db, target.accountId, keys);
+      const fresh = newLines(lines, keys, known);
+      const dates = lines.map((l) => l.bookingDate).sort();
+      return {
+        target,
+        fresh,
+        preview: {
+          iban: target.iban,
+          holder_name: target.account.holderName,
+          bank_account_id: target.accountId,
+          first_date: dates[0] ?? null,
+          last_date: dates.at(-1) ?? null,
+          line_count: lines.length,
+          new_count: fresh.length,
+          duplicate_count: lines.length - fresh.length,
+          opening_balance: open === null ? null : centsToEuros(open),
+          closing_balance: close === null ? null : centsToEuros(close),
+          balance_matches:
+            open === null || close === null ? null : open + sumCents(lines) === close,
+        },
+      };
+    }),
+  );
+}
+
+async function chosenAccount(ctx: Ctx, actor: Actor, id: number | undefined) {
+  if (id === undefined) return null;
+  const row = await selectAccount(ctx.db, actor, id);
+  if (!row || row.ownerId !== actor.id || row.isRevoked) throw notFound('Bank account');
+  return row;
+}
+
+function readMapping(text: string | undefined, saved: unknown): CsvMapping | undefined {
+  if (text === undefined) {
+    const ok = csvMappingSchema.safeParse(saved);
+    return ok.success ? ok.data : undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalid('mapping', 'invalid_json', 'The mapping is not JSON');
+  }
+  const ok = csvMappingSchema.safeParse(json);
+  if (!ok.success) throw invalid('mapping', 'invalid', ok.error.issues[0]?.message ?? 'Invalid');
+  return ok.data;
+}
+
+/**
+ * Step one: read the file and say what importing it would do, changing nothing but a preview
+ * row and the file kept for step two. A refused file leaves the database and storage as they were.
+ */
+export async function previewStatement(
+  ctx: Ctx,
+  userId: number,
+  fields: { bank_account_id?: number; mapping?: string },
+  files: Upload[],
+): Promise<StatementPreview> {
+  const actor = requireActor(ctx);
+  assertSelf(actor, userId);
+  const file = files.find((f) => f.fieldname === 'file');
+  if (!file) throw invalid('file', 'required', 'Send the statement in the multipart field "file"');
+  const chosen = await chosenAccount(ctx, actor, fields.bank_account_id);
+  const mapping = readMapping(fields.mapping, chosen?.csvMapping);
+  const data = await readFile(file.path);
+  const parsed = await parse(data, mapping);
+  if (parsed.accounts.every((a) => a.lines.length === 0) && parsed.skipped.length === 0) {
+    throw refuse('statement_empty', 'The file holds no transactions');
+  }
+  const targets = await resolveTargets(ctx.db, actor, parsed, chosen);
+  const assessed = await assess(ctx.db, targets);
+  const storageKey = `statements/${randomBytes(12).toString('hex')}`;
+  await ctx.storage.put(storageKey, data, 'application/octet-stream');
+  const newCount = assessed.reduce((n, a) => n + a.preview.new_count, 0);
+  const duplicateCount = assessed.reduce((n, a) => n + a.preview.duplicate_count, 0);
+  const dates = assessed
+    .flatMap((a) => [a.preview.first_date, a.preview.last_date])
+    .filter(Boolean);
+  try {
+    const [row] = await ctx.db
+      .insert(statementImports)
+      .values({
+        userId: actor.id,
+        bankAccountId: chosen?.id ?? null,
+        fileName: file.filename.slice(0, 255) || 'statement',
+        sha256: createHash('sha256').update(data).digest('hex'),
+        format: parsed.format,
+        flavour: parsed.flavour,
+        storageKey,
+        csvMapping: mapping ?? null,
+        firstDate: (dates.sort()[0] as string | undefined) ?? null,
+        lastDate: (dates.at(-1) as string | undefined) ?? null,
+        newCount,
+        duplicateCount,
+        skippedCount: parsed.skipped.length,
+      })
+      .returning({ id: statementImports.id, fileName: statementImports.fileName });
+    return {
+      id: row!.id,
+      file_name: row!.fileName,
+      format: parsed.format,
+      flavour: parsed.flavour,
+      accounts: assessed.map((a) => a.preview),
+      skipped: parsed.skipped.map((s) => ({ line: s.line, reason: s.reason, detail: s.detail })),
+      new_count: newCount,
+      duplicate_count: duplicateCount,
+      skipped_count: parsed.skipped.length,
+    };
+  } catch (e) {
+    await ctx.storage.delete([storageKey]);
+    throw e;
+  }
+}
+
+async function findPreview(ctx: Ctx, userId: number, importId: number) {
+  const actor = requireActor(ctx);
+  assertSelf(actor, userId);
+  const [row] = await ctx.db
+    .select()
+    .from(statementImports)
+    .where(and(eq(statementImports.id, importId), eq(statementImports.userId, actor.id)));
+  if (!row || row.status !== 'preview' || !row.storageKey) throw notFound('Statement preview');
+  return { actor, row, storageKey: row.storageKey };
+}
+
+/**
+ * Step two: the previewed file imported, every account and line of it in one transaction, read
+ * again and checked against the accounts as they are now (another import may have come first).
+ */
+export async function confirmStatement(
+  ctx: Ctx,
+  userId: number,
+  importId: number,
+): Promise<StatementResult> {
+  const { actor, row, storageKey } = await findPreview(ctx, userId, importId);
+  const data = await ctx.storage.get(storageKey);
+  if (!data) throw notFound('Statement preview');
+  const mapping = readMapping(undefined, row.csvMapping);
+  const parsed = await parse(data, mapping);
+  const chosen = row.bankAccountId ? await chosenAccount(ctx, actor, row.bankAccountId) : null;
+  const now = ctx.clock();
+  const result = await write(ctx, actor, {
+    run: async (tx) => {
+      // One import per user at a time: a double click must not race itself past the checks.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('helder:statement-import'), ${actor.id})`,
+      );
+      const [claimed] = await tx
+        .update(statementImports)
+        .set({ status: 'imported', importedAt: now, storageKey: null })
+        .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
+        .returning({ id: statementImports.id });
+      if (!claimed) throw notFound('Statement preview');
+      const targets = await resolveTargets(tx, actor, parsed, chosen);
+      let added = 0;
+      let lines = 0;
+      const accountIds: number[] = [];
+      for (const target of targets) {
+        const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
+        const keys = dedupeKeys(target.account.lines);
+        const fresh = newLines(target.account.lines, keys, await knownKeys(tx, accountId, keys));
+        added += await insertLines(
+          tx,
+          { accountId, iban: target.iban, holderName: target.account.holderName, importId },
+          fresh,
+        );
+        lines += target.account.lines.length;
+        accountIds.push(accountId);
+        await tx
+          .update(bankAccounts)
+          .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
+          .where(eq(bankAccounts.id, accountId));
+      }
+      await tx
+        .update(statementImports)
+        .set({
+          newCount: added,
+          duplicateCount: lines - added,
+          skippedCount: parsed.skipped.length,
+          bankAccountId: accountIds[0] ?? null,
+        })
+        .where(eq(statementImports.id, importId));
+      return { added, lines, accountIds };
+    },
+    audit: (done) => ({
+      entityClass: 'BankAccount',
+      entityId: done.accountIds[0] ?? 0,
+      action: 'update',
+      changes: { imported_payments: { from: null, to: done.added } },
+    }),
+    files: () => [storageKey],
+  });
+  return {
+    id: importId,
+    new_count: result.added,
+    duplicate_count: result.lines - result.added,
+    skipped_count: parsed.skipped.length,
+    bank_account_ids: result.accountIds,
+  };
+}
+
+/** A statement file's account, owned by the caller; a revoked one of theirs comes back. */
+async function createFileAccount(tx: Executor, actor: Actor, target: Target, now: Date) {
+  const [row] = await tx
+    .insert(bankAccounts)
+    .values({
+      ownerId: actor.id,
+      provider: 'file',
+      providerAccountId: `${actor.id}:${target.iban}`,
+      iban: target.iban,
+      holderName: target.account.holderName,
+      institutionName: institutionOfIban(target.iban),
+      lastSyncedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [bankAccounts.provider, bankAccounts.providerAccountId],
+      set: { isRevoked: false },
+    })
+    .returning({ id: bankAccounts.id });
+  return row!.id;
+}
+
+/** Drops a preview and its kept file. */
+export async function cancelStatement(ctx: Ctx, userId: number, importId: number) {
+  const { storageKey } = await findPreview(ctx, userId, importId);
+  await ctx.db.delete(statementImports).where(eq(statementImports.id, importId));
+  await ctx.storage.delete([storageKey]);
+}

@@ -1,0 +1,277 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { BankAccounts, StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
+import type { ErrorBody } from '@helder/shared/http';
+import { payments, statementImports } from '../../db/schema';
+import { useCastApp } from '../../test/cast-app';
+import { createUser, type CreatedUser } from '../../test/factories';
+import { multipart } from '../../test/multipart';
+import { createBankAccount } from '../../test/payment-factories';
+
+const scene = useCastApp();
+const { call } = scene;
+
+interface Entry {
+  date: string;
+  amount: string;
+  credit?: boolean;
+  name: string;
+  iban?: string;
+  text: string;
+  ref?: string;
+}
+
+/** A CAMT.053.001.02 statement of one account, written for these tests. */
+function camt(iban: string, entries: Entry[], balances?: { open: string; close: string }) {
+  const bal = (code: string, amount: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt>` +
+    `<CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-01</Dt></Dt></Bal>`;
+  const ntry = (e: Entry) => {
+    const party = e.credit ? 'Dbtr' : 'Cdtr';
+    return `<Ntry><Amt Ccy="EUR">${e.amount}</Amt><CdtDbtInd>${e.credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+      <Sts>BOOK</Sts><BookgDt><Dt>${e.date}</Dt></BookgDt>${e.ref ? `<AcctSvcrRef>${e.ref}</AcctSvcrRef>` : ''}
+      <NtryDtls><TxDtls><RltdPties><${party}><Nm>${e.name}</Nm></${party}>
+      ${e.iban ? `<${party}Acct><Id><IBAN>${e.iban}</IBAN></Id></${party}Acct>` : ''}</RltdPties>
+      <RmtInf><Ustrd>${e.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+  };
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>T1</MsgId><CreDtTm>2026-02-01T06:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><CreDtTm>2026-02-01T06:00:00</CreDtTm>
+<Acct><Id><IBAN>${iban}</IBAN></Id><Ownr><Nm>Stichting Groen Oost</Nm></Ownr></Acct>
+${balances ? bal('OPBD', balances.open) + bal('CLBD', balances.close) : ''}
+${entries.map(ntry).join('\n')}
+</Stmt></BkToCstmrStmt></Document>`);
+}
+
+const coffee: Entry = {
+  date: '2026-01-12',
+  amount: '2.80',
+  name: 'Koffiebar Oost',
+  text: 'Koffie',
+};
+const ENTRIES: Entry[] = [
+  {
+    date: '2026-01-05',
+    amount: '500.00',
+    credit: true,
+    name: 'Gemeente Amsterdam',
+    iban: 'NL12RABO0330016299',
+    text: 'Subsidie 2026',
+    ref: 'R-001',
+  },
+  {
+    date: '2026-01-08',
+    amount: '42.15',
+    name: 'Bouwmarkt West',
+    iban: 'NL44ABNA0412345678',
+    text: 'Verf',
+    ref: 'R-002',
+  },
+  // Two equal coffees on one day, no reference: both are payments.
+  coffee,
+  coffee,
+];
+
+let ibanSeq = 100;
+/** A fresh valid-looking IBAN per test, so accounts never collide across tests. */
+const freshIban = () =>
+  `NL${String(ibanSeq++).slice(-2)}INGB000${String(1000000 + ibanSeq).slice(-7)}`;
+
+async function upload(caller: CreatedUser, data: Buffer, extra: Record<string, string> = {}) {
+  const form = await multipart({ ...extra, file: { name: 'afschrift.xml', data } });
+  return scene.t.app.inject({
+    method: 'POST',
+    url: `/api/user/${caller.user.id}/statement-imports`,
+    payload: form.payload,
+    headers: { ...form.headers, ...caller.headers },
+  });
+}
+
+async function importFile(caller: CreatedUser, data: Buffer) {
+  const preview = await upload(caller, data);
+  expect(preview.statusCode).toBe(200);
+  const { id } = preview.json<StatementPreview>();
+  const done = await call('POST', `/user/${caller.user.id}/statement-import/${id}/confirm`, caller);
+  expect(done.statusCode).toBe(200);
+  return { preview: preview.json<StatementPreview>(), result: done.json<StatementResult>() };
+}
+
+const storedStatements = async () => {
+  const dir = path.join(scene.t.config.dataDir, 'files', 'statements');
+  return readdir(dir).catch(() => []);
+};
+const importRows = async () =>
+  (await scene.t.database.db.select({ n: count() }).from(statementImports))[0]!.n;
+
+describe('statement import', () => {
+  it('previews without importing, then imports every line once', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const iban = freshIban();
+    const file = camt(iban, ENTRIES, { open: '100.00', close: '552.25' });
+    const res = await upload(me, file);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<StatementPreview>();
+    expect(preview).toMatchObject({
+      format: 'camt053',
+      file_name: 'afschrift.xml',
+      new_count: 4,
+      duplicate_count: 0,
+      skipped_count: 0,
+      accounts: [
+        {
+          iban,
+          holder_name: 'Stichting Groen Oost',
+          bank_account_id: null,
+          first_date: '2026-01-05',
+          last_date: '2026-01-12',
+          opening_balance: 100,
+          closing_balance: 552.25,
+          balance_matches: true,
+        },
+      ],
+    });
+    expect(
+      (await call('GET', `/user/${me.user.id}/bank-accounts`, me)).json<BankAccounts>()
+        .ownedBankAccounts,
+    ).toEqual([]);
+
+    const done = await call(
+      'POST',
+      `/user/${me.user.id}/statement-import/${preview.id}/confirm`,
+      me,
+    );
+    expect(done.json<StatementResult>()).toMatchObject({ new_count: 4, duplicate_count: 0 });
+    const [account] = (
+      await call('GET', `/user/${me.user.id}/bank-accounts`, me)
+    ).json<BankAccounts>().ownedBankAccounts;
+    expect(account).toMatchObject({ iban, institution_name: 'ING', provider: 'file' });
+    expect(account?.last_synced_at).not.toBeNull();
+    const listed = await call('GET', `/payments/user/${me.user.id}?limit=100`, me);
+    const rows = listed.json<{
+      payments: Array<{ transaction_amount: number; debtor_name: string | null }>;
+    }>().payments;
+    expect(rows.map((r) => r.transaction_amount).sort((a, b) => a - b)).toEqual([
+      -42.15, -2.8, -2.8, 500,
+    ]);
+    // The file's kept copy is gone once imported.
+    expect(await storedStatements()).toEqual([]);
+  });
+
+  it('importing the same file again adds nothing; an overlapping file adds only the new lines', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const iban = freshIban();
+    await importFile(me, camt(iban, ENTRIES));
+    const again = await importFile(me, camt(iban, ENTRIES));
+    expect(again.preview).toMatchObject({ new_count: 0, duplicate_count: 4 });
+    expect(again.preview.accounts[0]?.bank_account_id).not.toBeNull();
+    expect(again.result).toMatchObject({ new_count: 0, duplicate_count: 4 });
+    const later: Entry = { date: '2026-01-20', amount: '15.00', name: 'Drukkerij', text: 'Flyers' };
+    const overlap = await importFile(me, camt(iban, [...ENTRIES.slice(1), later]));
+    expect(overlap.result).toMatchObject({ new_count: 1, duplicate_count: 3 });
+    const [n] = await scene.t.database.db
+      .select({ n: count() })
+      .from(payments)
+      .where(eq(payments.iban, iban));
+    expect(n?.n).toBe(5);
+  });
+
+  it("refuses a file of someone else's account and leaves database and storage alone", async () => {
+    const owner = await createUser(scene.t, { password: null });
+    const me = await createUser(scene.t, { password: null });
+    await createBankAccount(scene.t, owner.user.id);
+    const before = await importRows();
+    const res = await upload(me, camt('NL02ABNA0123456789', ENTRIES));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorBody>().errors?.[0]?.code).toBe('statement_foreign_account');
+    expect(await importRows()).toBe(before);
+    expect(await storedStatements()).toEqual([]);
+  });
+
+  it.each([
+    ['an empty file', Buffer.alloc(0), 'statement_empty'],
+    [
+      'a DOCTYPE with an external entity',
+      Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document>&x;</Document>',
+      ),
+      'statement_doctype',
+    ],
+    [
+      'malformed XML',
+      Buffer.from('<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>'),
+      'statement_malformed',
+    ],
+    ['a CSV of no known bank', Buffer.from('a;b;c\n1;2;3\n'), 'statement_unknown_format'],
+  ])('answers 422 for %s, storing nothing', async (_, data, code) => {
+    const me = await createUser(scene.t, { password: null });
+    const before = await importRows();
+    const res = await upload(me, data);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorBody>().errors?.[0]?.code).toBe(code);
+    expect(await importRows()).toBe(before);
+    expect(await storedStatements()).toEqual([]);
+  });
+
+  it('names the line of a bad date', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const bad = camt(freshIban(), [{ ...coffee, date: '2026-02-30' }]);
+    const res = await upload(me, bad);
+    expect(res.statusCode).toBe(422);
+    const [error] = res.json<ErrorBody>().errors ?? [];
+    expect(error).toMatchObject({ field: 'file', code: 'statement_bad_date' });
+    expect(error?.line).toBeGreaterThan(1);
+  });
+
+  it('cancel drops the preview and its file; a confirmed or foreign preview is 404', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const other = await createUser(scene.t, { password: null });
+    const { id } = (await upload(me, camt(freshIban(), ENTRIES))).json<StatementPreview>();
+    expect(await storedStatements()).toHaveLength(1);
+    const theirs = `/user/${other.user.id}/statement-import/${id}/confirm`;
+    expect((await call('POST', theirs, other)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/user/${other.user.id}/statement-import/${id}/confirm`, me)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('DELETE', `/user/${me.user.id}/statement-import/${id}`, me)).statusCode,
+    ).toBe(204);
+    expect(await storedStatements()).toEqual([]);
+    const confirm = `/user/${me.user.id}/statement-import/${id}/confirm`;
+    expect((await call('POST', confirm, me)).statusCode).toBe(404);
+  });
+
+  it('a file naming no account goes into the account chosen with it', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const account = await createBankAccount(scene.t, me.user.id);
+    const csv = Buffer.from('datum,bedrag,omschrijving\n2026-01-03,-12.50,Lampen\n');
+    const mapping = JSON.stringify({
+      delimiter: ',',
+      hasHeader: true,
+      date: 0,
+      dateFormat: 'yyyy-mm-dd',
+      amount: 1,
+      decimal: '.',
+      description: [2],
+    });
+    const refused = await upload(me, csv, { mapping });
+    expect(refused.json<ErrorBody>().errors?.[0]?.code).toBe('statement_no_account');
+    const res = await upload(me, csv, { mapping, bank_account_id: String(account.id) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<StatementPreview>().accounts[0]).toMatchObject({
+      bank_account_id: account.id,
+      new_count: 1,
+    });
+  });
+
+  it('refuses a file over 100 MB with 413', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const [before, rows] = [await storedStatements(), await importRows()];
+    const res = await upload(me, Buffer.alloc(101 * 1024 * 1024, 0x20));
+    expect(res.statusCode).toBe(413);
+    expect(await storedStatements()).toEqual(before);
+    expect(await importRows()).toBe(rows);
+  });
+});
