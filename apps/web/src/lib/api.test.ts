@@ -1,8 +1,10 @@
 import { authContract } from '@helder/shared/auth';
+import { bankAccountsContract } from '@helder/shared/bank-accounts';
 import { usersContract } from '@helder/shared/users';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeXhr } from '../test/fake-xhr';
 import { jsonResponse, mockFetch } from '../test/render';
-import { ApiError, buildQuery, callApi, configureApi } from './api';
+import { ApiError, buildQuery, callApi, configureApi, uploadApi } from './api';
 
 const user = {
   id: 3,
@@ -121,5 +123,54 @@ describe('callApi', () => {
   it('builds query strings with repeated keys for arrays', () => {
     expect(buildQuery({ a: ['1', '', 2], b: null, c: false })).toBe('?a=1&a=2&c=false');
     expect(buildQuery({ a: undefined })).toBe('');
+  });
+});
+
+describe('uploadApi', () => {
+  afterEach(() => configureApi({ getToken: () => null }));
+
+  const result = {
+    id: 5,
+    new_count: 1,
+    duplicate_count: 0,
+    skipped_count: 0,
+    bank_account_ids: [],
+  };
+
+  it('sends the form with the token, reports progress and parses the answer', async () => {
+    configureApi({ getToken: () => 'the-token' });
+    fakeXhr();
+    const { requests } = mockFetch(() => jsonResponse(200, result));
+    const body = new FormData();
+    body.append('file', new File(['abcd'], 'a.xml'));
+    const progress: [number, number][] = [];
+    const answer = await uploadApi(bankAccountsContract.confirm, {
+      params: { userId: 7, importId: 5 },
+      body,
+      onProgress: (sent, total) => progress.push([sent, total]),
+    });
+    expect(answer).toEqual(result);
+    expect(progress).toEqual([
+      [2, 4],
+      [4, 4],
+    ]);
+    expect(requests[0]?.url).toBe('/api/user/7/statement-import/5/confirm');
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer the-token');
+    expect(requests[0]?.body).toBe(body);
+  });
+
+  it('throws the ApiError of the answer, field errors and lines included', async () => {
+    fakeXhr();
+    const errors = [{ field: 'file', code: 'statement_empty', message: 'Empty', line: 3 }];
+    mockFetch(() =>
+      jsonResponse(422, { detail: 'Invalid input', code: 'VALIDATION_ERROR', errors }),
+    );
+    const error: unknown = await uploadApi(bankAccountsContract.preview, {
+      params: { userId: 7 },
+      body: new FormData(),
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', errors });
   });
 });

@@ -181,8 +181,17 @@ export async function callApi<E extends Endpoint>(
     );
   }
 
+  return settle(endpoint, response, Boolean(token));
+}
+
+/** A response as the contract's answer, or the ApiError it stands for. */
+async function settle<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+  sentToken: boolean,
+): Promise<ResponseOf<E>> {
   if (!response.ok) {
-    if (response.status === 401 && token) config.onUnauthorized();
+    if (response.status === 401 && sentToken) config.onUnauthorized();
     throw await toApiError(response);
   }
   if (response.status === 204) return undefined as ResponseOf<E>;
@@ -199,4 +208,53 @@ export async function callApi<E extends Endpoint>(
     );
   }
   return parsed.data as ResponseOf<E>;
+}
+
+export interface UploadInput<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  body: FormData;
+  /** Upload progress: bytes sent of `total` (0 while the browser does not know the size). */
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * `callApi` for a multipart upload whose progress is shown: the same path, token, errors and
+ * parsing, over XMLHttpRequest (fetch reports no upload progress).
+ */
+export function uploadApi<E extends Endpoint>(
+  endpoint: E,
+  { params, body, onProgress, signal }: UploadInput<E>,
+): Promise<ResponseOf<E>> {
+  const url = `${API_BASE}${buildPath(endpoint.path, params as Record<string, string | number>)}`;
+  const token = config.getToken();
+  return new Promise<Response>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(endpoint.method, url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) =>
+      onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status > 599) {
+        reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+        return;
+      }
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.responseText === '';
+      resolve(
+        new Response(empty ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  }).then((response) => settle(endpoint, response, Boolean(token)));
 }

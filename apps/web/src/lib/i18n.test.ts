@@ -1,3 +1,4 @@
+import { STATEMENT_ERRORS } from '@helder/shared/bank-accounts';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from './i18n';
 
@@ -296,5 +297,40 @@ describe('translation catalogs', () => {
     expect(leaves(catalog('en', 'media')).get('failed')).toBe(
       'Failed to fetch media. Please try again later.',
     );
+  });
+
+  it('keeps the Dutch Banks tab texts of the spec, and a text for every statement error', () => {
+    const banks = leaves(catalog('nl', 'bank-accounts'));
+    const expected: [string, string][] = [
+      ['tab.owned', 'Jouw gekoppelde rekeningnummers'],
+      ['tab.shared', 'Met jou gedeelde rekeningnummers'],
+      ['tab.emptyOwned', 'Geen bankkoppelingen gevonden...'],
+      ['tab.emptyShared', 'Geen gedeelde bankrekeningnummers gevonden...'],
+      ['tab.add', 'Bankrekening toevoegen'],
+      ['account.expires', 'Vervalt op {{date}}'],
+      ['account.sharedNone', 'Niet gedeeld met personen'],
+      ['account.sharedOne', 'Gedeeld met 1 persoon'],
+      ['account.sharedMany', 'Gedeeld met {{n}} personen'],
+      ['account.renew', 'Vernieuw nu'],
+      ['account.invite', 'Personen uitnodigen'],
+      ['account.remove', 'Verwijderen'],
+      ['invite.title', 'Toegang beheren'],
+      ['invite.heading', 'Geef toegang tot "{{institution}}" bankrekening'],
+      ['invite.remove', 'Verwijderen'],
+      ['invite.next', 'Volgende'],
+      ['invite.success', 'Toegang succesvol bijgewerkt.'],
+      ['invite.back', 'Terug naar het overzicht'],
+      ['remove.title', 'Bank account verwijderen'],
+      ['remove.cancel', 'Annuleren'],
+      ['remove.submit', 'Verwijderen'],
+      ['result.back', 'Terug naar het overzicht'],
+    ];
+    for (const [key, text] of expected) expect(banks.get(key), key).toBe(text);
+    for (const code of STATEMENT_ERRORS) {
+      for (const language of LANGUAGES) {
+        const text = leaves(catalog(language, 'bank-accounts')).get(`add.errors.${code}`);
+        expect(text, `${language}: ${code}`).toBeTruthy();
+      }
+    }
   });
 });

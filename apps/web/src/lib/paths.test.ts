@@ -93,6 +93,21 @@ describe('paths', () => {
     [paths.addUser(), '/contacts/add-user', '/contacts/add-user'],
     [paths.payments(), '/transactions', '/transactions'],
     [paths.bankConnections(), '/transactions/bankconnections', '/transactions/bankconnections'],
+    [
+      paths.addBank(),
+      '/transactions/bankconnections/add-bank',
+      '/transactions/bankconnections/add-bank',
+    ],
+    [
+      paths.bankUsers(4),
+      '/transactions/bankconnections/invite-user?id=4',
+      '/transactions/bankconnections/invite-user',
+    ],
+    [
+      paths.deleteBank(4),
+      '/transactions/bankconnections/delete-bank?id=4',
+      '/transactions/bankconnections/delete-bank',
+    ],
     [paths.funders(), '/sponsors', '/sponsors'],
     [paths.addFunder(), '/sponsors/add-sponsor', '/sponsors/add-sponsor'],
     [paths.editFunder(2), '/sponsors/2/edit-sponsor', '/sponsors/:sponsorId/edit-sponsor'],

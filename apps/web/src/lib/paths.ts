@@ -112,6 +112,12 @@ export const paths = {
 
   payments: (): string => `/${SEGMENTS.payments}`,
   bankConnections: (): string => `${paths.payments()}/bankconnections`,
+  /** The Banks tab's modals; the account is named by `?id=` (the spec's URLs). */
+  addBank: (): string => `${paths.bankConnections()}/add-bank`,
+  bankUsers: (bankAccountId: number): string =>
+    `${paths.bankConnections()}/invite-user?id=${bankAccountId}`,
+  deleteBank: (bankAccountId: number): string =>
+    `${paths.bankConnections()}/delete-bank?id=${bankAccountId}`,
 
   funders: (): string => `/${SEGMENTS.funders}`,
   /** A funder without a chosen regulation (the regulations screen with a hint). */

@@ -190,3 +190,10 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
   </Icon>
 );
+
+export const BankIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 10h18L12 4z" />
+    <path d="M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </Icon>
+);

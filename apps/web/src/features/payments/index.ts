@@ -4,3 +4,4 @@ export { PaymentsTable, type PaymentsTableProps } from './PaymentsTable';
 export type { PaymentsScope } from './schemas';
 export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
 export { FilterPaymentsModal } from './FilterPaymentsModal';
+export { paymentsQueries } from './api';

@@ -6,3 +6,6 @@ export { EditProfileModal } from './EditProfileModal';
 export { EditSettingsModal } from './EditSettingsModal';
 export { ChangePasswordModal } from './ChangePasswordModal';
 export { DeleteUserModal } from './DeleteUserModal';
+export { Avatar } from './Avatar';
+export { formatDate } from './labels';
+export { usersQueries } from './api';

@@ -14,6 +14,8 @@ const bankAccount = {
   is_revoked: false,
   last_synced_at: null,
   next_sync_at: null,
+  holder_name: 'J. Jansen',
+  provider: 'sandbox' as const,
 };
 
 async function findDetail(name: string) {

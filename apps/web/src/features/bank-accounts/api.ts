@@ -1,0 +1,189 @@
+/**
+ * Server state of the Banks tab (docs/spec-map.md §2.9): the caller's own and shared bank
+ * accounts, one account with the people it is shared with, sharing, removing, and importing a
+ * bank statement (upload and preview, confirm, cancel). Removing an account or importing a
+ * statement changes the payments, so every payment list refreshes too (the /transactions
+ * overview lives under the same root), and the caller's user detail (its bank accounts).
+ */
+import {
+  bankAccountsContract,
+  type StatementPreview,
+  type StatementResult,
+} from '@helder/shared/bank-accounts';
+import { usersContract } from '@helder/shared/users';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { callApi, uploadApi } from '../../lib/api';
+import { paymentsQueries } from '../payments';
+import { usersQueries } from '../users';
+
+const all = ['bank-accounts'] as const;
+
+export const bankAccountsQueries = {
+  all: () => all,
+  /** GET /user/{userId}/bank-accounts: ownedBankAccounts and usedBankAccounts (none revoked). */
+  list: (userId: number) =>
+    queryOptions({
+      queryKey: [...all, 'list', userId] as const,
+      queryFn: ({ signal }) => callApi(bankAccountsContract.list, { params: { userId }, signal }),
+    }),
+  /** GET /user/{userId}/bank-account/{id}: the account with its users. */
+  detail: (userId: number, bankAccountId: number) =>
+    queryOptions({
+      queryKey: [...all, 'detail', userId, bankAccountId] as const,
+      queryFn: ({ signal }) =>
+        callApi(bankAccountsContract.get, { params: { userId, bankAccountId }, signal }),
+    }),
+};
+
+/** The bank-user search waits this long after the last keystroke (docs/spec-map.md §9). */
+export const BANK_USER_SEARCH_DEBOUNCE_MS = 500;
+
+/** Someone with (or about to get) access: what the access list shows. */
+export interface BankUser {
+  id: number;
+  email: string;
+  /** A picture URL, or null for the placeholder. */
+  picture: string | null;
+}
+
+/** GET /users?email=…: the first 10 users whose e-mail matches (only those with an e-mail). */
+export function useUserSearch(term: string) {
+  return useQuery({
+    queryKey: [...all, 'user-search', term] as const,
+    queryFn: async ({ signal }): Promise<BankUser[]> => {
+      const { users } = await callApi(usersContract.list, {
+        query: { email: term, limit: 10 },
+        signal,
+      });
+      return users.flatMap((user) =>
+        user.email
+          ? [
+              {
+                id: user.id,
+                email: user.email,
+                picture:
+                  user.profile_picture?.attachment_thumbnail_url_128 ??
+                  user.profile_picture?.attachment_url ??
+                  null,
+              },
+            ]
+          : [],
+      );
+    },
+    enabled: term !== '',
+    staleTime: 30_000,
+  });
+}
+
+export function useBankAccounts(userId: number) {
+  return useQuery(bankAccountsQueries.list(userId));
+}
+
+/** One account; nothing is fetched without an id. */
+export function useBankAccount(userId: number, bankAccountId: number | null) {
+  return useQuery({
+    ...bankAccountsQueries.detail(userId, bankAccountId ?? 0),
+    enabled: bankAccountId !== null,
+  });
+}
+
+/** The bank accounts, and what their payments show in: the payment lists and the user detail. */
+function refreshAfterPaymentsChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: bankAccountsQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: paymentsQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: usersQueries.all() }),
+  ]);
+}
+
+/** PATCH /user/{userId}/bank-account/{id}/users {user_ids}: exactly these users (set call). */
+export function useSetBankUsers(userId: number, bankAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: number[]) =>
+      callApi(bankAccountsContract.setUsers, {
+        params: { userId, bankAccountId },
+        body: { user_ids: userIds },
+      }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(bankAccountsQueries.detail(userId, bankAccountId).queryKey, account);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: bankAccountsQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: usersQueries.all() }),
+      ]);
+    },
+  });
+}
+
+/** DELETE /user/{userId}/bank-account/{id}: the account and its unlinked payments. */
+export function useRemoveBankAccount(userId: number, bankAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(bankAccountsContract.remove, { params: { userId, bankAccountId } }),
+    onSuccess: () => {
+      queryClient.removeQueries({
+        queryKey: bankAccountsQueries.detail(userId, bankAccountId).queryKey,
+      });
+      return refreshAfterPaymentsChange(queryClient);
+    },
+  });
+}
+
+export interface StatementUpload {
+  file: File;
+  /** The account a file without its own account number belongs to. */
+  bankAccountId?: number | undefined;
+  /** JSON of a CSV column mapping (see csv-mapping.ts). */
+  mapping?: string | undefined;
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** POST /user/{userId}/statement-imports: multipart `file` (+ bank_account_id, mapping). */
+export function uploadStatement(
+  userId: number,
+  { file, bankAccountId, mapping, onProgress, signal }: StatementUpload,
+): Promise<StatementPreview> {
+  const body = new FormData();
+  body.append('file', file);
+  if (bankAccountId !== undefined) body.append('bank_account_id', String(bankAccountId));
+  if (mapping !== undefined) body.append('mapping', mapping);
+  return uploadApi(bankAccountsContract.preview, {
+    params: { userId },
+    body,
+    ...(onProgress ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function useUploadStatement(userId: number) {
+  return useMutation({
+    mutationFn: (upload: StatementUpload) => uploadStatement(userId, upload),
+  });
+}
+
+/** POST …/statement-import/{importId}/confirm: imports the previewed statement. */
+export function useConfirmImport(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: number): Promise<StatementResult> =>
+      callApi(bankAccountsContract.confirm, { params: { userId, importId } }),
+    onSuccess: () => refreshAfterPaymentsChange(queryClient),
+  });
+}
+
+/** DELETE …/statement-import/{importId}: drops a preview (nothing was imported). */
+export function useCancelImport(userId: number) {
+  return useMutation({
+    mutationFn: (importId: number) =>
+      callApi(bankAccountsContract.cancel, { params: { userId, importId } }),
+    // A preview that could not be dropped expires on the server; nothing to tell the user.
+    onError: (error) => console.error('Cancelling the statement import failed', error),
+  });
+}

@@ -1,0 +1,234 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../test/render';
+import { jsonResponse, renderApp } from '../../test/render';
+import { fakeXhr } from '../../test/fake-xhr';
+import { BANKS, callsTo, fakeBanksApi, logIn, makeAccount, makePreview, ME } from './test-fixtures';
+
+const UPLOAD = 'POST /api/user/:userId/statement-imports';
+const uploads = (requests: RecordedRequest[]) =>
+  callsTo(requests, 'POST', /\/statement-imports$/).map((request) => request.body as FormData);
+
+const refused = (code: string, line?: number) =>
+  jsonResponse(422, {
+    detail: 'Invalid input',
+    code: 'VALIDATION_ERROR',
+    errors: [{ field: 'file', code, message: 'refused', ...(line ? { line } : {}) }],
+  });
+
+async function openImport() {
+  const { user, router } = renderApp(`${BANKS}/add-bank`);
+  const dialog = within(await screen.findByRole('dialog', { name: 'Bankrekening toevoegen' }));
+  expect(dialog.getByRole('heading', { name: 'Afschrift importeren' })).toBeInTheDocument();
+  const choose = async (file: File) => {
+    await user.upload(dialog.getByLabelText('Bestand'), file);
+    await user.click(dialog.getByRole('button', { name: 'Uploaden' }));
+  };
+  return { user, router, dialog, choose };
+}
+
+describe('Afschrift importeren', () => {
+  it('uploads with progress, previews, imports and shows the result', async () => {
+    logIn();
+    const upload = fakeXhr({ hold: true });
+    const { requests } = fakeBanksApi({
+      owned: [makeAccount(4, { institution_name: 'ING', iban: 'NL69INGB0123456789' })],
+      routes: {
+        [UPLOAD]: () => jsonResponse(200, makePreview()),
+        'POST /api/user/:userId/statement-import/:importId/confirm': () =>
+          jsonResponse(200, {
+            id: 31,
+            new_count: 4,
+            duplicate_count: 1,
+            skipped_count: 1,
+            bank_account_ids: [9],
+          }),
+      },
+    });
+    const { user, router, dialog, choose } = await openImport();
+
+    // The own accounts are offered for a file that names none.
+    const account = await dialog.findByRole('combobox', { name: 'Rekening' });
+    await user.selectOptions(account, 'ING – NL69 INGB 0123 4567 89');
+    await choose(new File(['<Document/>'], 'afschrift.xml', { type: 'text/xml' }));
+
+    expect(await dialog.findByRole('progressbar', { name: 'Bestand uploaden: 50%' })).toHaveValue(
+      50,
+    );
+    upload.release();
+
+    expect(await dialog.findByRole('heading', { name: 'Controleer het afschrift' })).toBeVisible();
+    const facts = within(dialog.getByRole('region', { name: 'NL91 ABNA 0417 1643 00' }));
+    expect(facts.getByText('Deze rekening wordt bij het importeren toegevoegd.')).toBeVisible();
+    expect(facts.getByText('J. Jansen')).toBeVisible();
+    expect(facts.getByText(/^02 jan\.? 2024 t\/m 31 jan\.? 2024$/)).toBeVisible();
+    expect(facts.getByText('Nieuwe transacties').nextSibling).toHaveTextContent('4');
+    expect(facts.getByText('Al geïmporteerd').nextSibling).toHaveTextContent('1');
+    expect(facts.getByText('Beginsaldo').nextSibling?.textContent).toMatch(/^€\s100,00$/);
+    expect(facts.getByText('Eindsaldo').nextSibling?.textContent).toMatch(/^€\s87,50$/);
+    expect(facts.getByText('Saldo klopt')).toBeVisible();
+    expect(dialog.getByText('Regel 14: andere valuta (USD)')).toBeVisible();
+
+    const [sent] = uploads(requests);
+    expect(callsTo(requests, 'POST', /statement-imports$/)[0]?.url).toBe(
+      `/api/user/${ME}/statement-imports`,
+    );
+    expect((sent?.get('file') as File).name).toBe('afschrift.xml');
+    expect(sent?.get('bank_account_id')).toBe('4');
+    expect(sent?.has('mapping')).toBe(false);
+
+    await user.click(dialog.getByRole('button', { name: 'Importeren' }));
+    expect(
+      await dialog.findByText('4 transacties geïmporteerd, 1 waren al geïmporteerd'),
+    ).toBeVisible();
+    expect(callsTo(requests, 'POST', /\/statement-import\/31\/confirm$/)).toHaveLength(1);
+    // The tab behind the modal refreshes its list.
+    await waitFor(() => expect(callsTo(requests, 'GET', /bank-accounts$/)).toHaveLength(2));
+
+    await user.click(dialog.getByRole('button', { name: 'Terug naar het overzicht' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(BANKS));
+    expect(callsTo(requests, 'DELETE', /./)).toHaveLength(0);
+  });
+
+  it('drops the preview with DELETE on "Annuleren"', async () => {
+    logIn();
+    fakeXhr();
+    const { requests } = fakeBanksApi({
+      routes: {
+        [UPLOAD]: () => jsonResponse(200, makePreview({ skipped: [], skipped_count: 0 })),
+        'DELETE /api/user/:userId/statement-import/:importId': () =>
+          new Response(null, { status: 204 }),
+      },
+    });
+    const { user, router, dialog, choose } = await openImport();
+    await choose(new File(['x'], 'afschrift.sta'));
+    await dialog.findByRole('heading', { name: 'Controleer het afschrift' });
+    await user.click(dialog.getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(BANKS));
+    expect(callsTo(requests, 'DELETE', /./).map((request) => request.url)).toEqual([
+      `/api/user/${ME}/statement-import/31`,
+    ]);
+  });
+
+  it('says why a file is refused, with its line, and that a file is too large', async () => {
+    logIn();
+    fakeXhr();
+    let answer = refused('statement_bad_date', 7);
+    const { requests } = fakeBanksApi({ routes: { [UPLOAD]: () => answer } });
+    const { user, dialog, choose } = await openImport();
+
+    await choose(new File(['x'], 'afschrift.940'));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Het bestand bevat een ongeldige datum. (op regel 7)',
+    );
+    expect(dialog.getByLabelText('Bestand')).toHaveAccessibleDescription(
+      /ongeldige datum\. \(op regel 7\)$/,
+    );
+
+    answer = refused('statement_foreign_account');
+    await user.click(dialog.getByRole('button', { name: 'Uploaden' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      /^Dit afschrift hoort bij een rekening die iemand anders heeft gekoppeld\.$/,
+    );
+
+    answer = jsonResponse(413, {
+      detail: 'The file is larger than 100 MB',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    await user.click(dialog.getByRole('button', { name: 'Uploaden' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Het bestand is te groot (maximaal 100 MB).',
+    );
+    expect(uploads(requests)).toHaveLength(3);
+
+    // Checked before uploading: a file over 100 MB is never sent.
+    const huge = new File(['x'], 'groot.xml');
+    Object.defineProperty(huge, 'size', { value: 100 * 1024 * 1024 + 1 });
+    await user.upload(dialog.getByLabelText('Bestand'), huge);
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Het bestand is te groot (maximaal 100 MB).',
+    );
+    expect(dialog.getByRole('button', { name: 'Uploaden' })).toBeDisabled();
+    expect(uploads(requests)).toHaveLength(3);
+  });
+
+  it('maps the columns of an unknown CSV and uploads it again with the mapping', async () => {
+    logIn();
+    fakeXhr();
+    const { requests } = fakeBanksApi({
+      routes: {
+        [UPLOAD]: (request) =>
+          (request.body as FormData).has('mapping')
+            ? jsonResponse(200, makePreview({ file_name: 'export.csv', format: 'csv' }))
+            : refused('statement_unknown_format'),
+      },
+    });
+    const { user, dialog, choose } = await openImport();
+    const csv = [
+      'Datum;Naam;Tegenrekening;Af Bij;Bedrag;Omschrijving;Kenmerk',
+      '05-01-2024;Bakker;NL02RABO0123456789;Af;12,50;Brood;A1',
+      '06-01-2024;Gemeente;NL13TEST0123456789;Bij;500,00;Subsidie;A2',
+    ].join('\r\n');
+    await choose(new File([csv], 'export.csv', { type: 'text/csv' }));
+
+    expect(await dialog.findByRole('heading', { name: 'Kolommen kiezen' })).toBeVisible();
+    const sample = within(dialog.getByRole('table', { name: 'Voorbeeld van het bestand' }));
+    expect(sample.getAllByRole('columnheader')).toHaveLength(7);
+    expect(sample.getByRole('cell', { name: 'Gemeente' })).toBeInTheDocument();
+
+    // Guessed from the header and the first line.
+    expect(dialog.getByRole('combobox', { name: 'Scheidingsteken' })).toHaveValue(';');
+    expect(
+      dialog.getByRole('checkbox', { name: 'De eerste regel bevat kolomnamen' }),
+    ).toBeChecked();
+    expect(dialog.getByRole('combobox', { name: 'Datum' })).toHaveValue('0');
+    expect(dialog.getByRole('combobox', { name: 'Datumnotatie' })).toHaveValue('dd-mm-yyyy');
+    expect(dialog.getByRole('combobox', { name: 'Bedrag' })).toHaveValue('4');
+    expect(dialog.getByRole('textbox', { name: 'Waarde voor af' })).toHaveValue('Af');
+
+    // The reader corrects and adds.
+    await user.selectOptions(
+      dialog.getByRole('combobox', { name: 'Naam tegenpartij (optioneel)' }),
+      'Kolom 2: Naam',
+    );
+    await user.click(dialog.getByRole('checkbox', { name: 'Kolom 7: Kenmerk' }));
+    await user.click(dialog.getByRole('button', { name: 'Opnieuw uploaden' }));
+
+    expect(await dialog.findByRole('heading', { name: 'Controleer het afschrift' })).toBeVisible();
+    const [first, second] = uploads(requests);
+    expect(first?.has('mapping')).toBe(false);
+    expect((second?.get('file') as File).name).toBe('export.csv');
+    expect(JSON.parse(second?.get('mapping') as string)).toEqual({
+      delimiter: ';',
+      hasHeader: true,
+      date: 0,
+      dateFormat: 'dd-mm-yyyy',
+      amount: 4,
+      decimal: ',',
+      debitCredit: { column: 3, debitValues: ['Af'] },
+      counterpartyName: 1,
+      counterpartyIban: 2,
+      description: [5, 6],
+    });
+  });
+
+  it('asks for the date and amount columns before uploading again', async () => {
+    logIn();
+    fakeXhr();
+    const { requests } = fakeBanksApi({
+      routes: { [UPLOAD]: () => refused('statement_unknown_format') },
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose(new File(['1,2,3\n4,5,6\n'], 'lijst.txt'));
+    await dialog.findByRole('heading', { name: 'Kolommen kiezen' });
+    expect(
+      dialog.getByRole('checkbox', { name: 'De eerste regel bevat kolomnamen' }),
+    ).not.toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Opnieuw uploaden' }));
+    expect(dialog.getByRole('combobox', { name: 'Datum' })).toHaveAccessibleDescription(
+      'Kies een kolom.',
+    );
+    expect(dialog.getByRole('combobox', { name: 'Bedrag' })).toBeInvalid();
+    expect(uploads(requests)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,29 @@
+/** How bank accounts and statement files are shown: IBANs in groups, days left, file kinds. */
+
+/** An IBAN in groups of four for reading ('NL91 ABNA 0417 1643 00'); spaces in it are ignored. */
+export function formatIban(iban: string): string {
+  return iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})(?=.)/g, '$1 ')
+    .toUpperCase();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days from `now` until `iso` (0 on the day itself, negative once passed); null if unreadable. */
+export function daysUntil(iso: string, now: Date = new Date()): number | null {
+  const end = new Date(iso).getTime();
+  if (Number.isNaN(end)) return null;
+  return Math.ceil((end - now.getTime()) / DAY_MS);
+}
+
+/** Statement files the import reads (CAMT.053, MT940, CSV); the file input offers these. */
+export const STATEMENT_ACCEPT = '.xml,.053,.sta,.940,.swi,.csv,.tab,.txt';
+
+/** The largest statement file the server takes (100 MB), checked before uploading. */
+export const STATEMENT_MAX_BYTES = 100 * 1024 * 1024;
+
+/** A file whose columns can be mapped by hand when its layout is unknown. */
+export function isCsvFile(file: File): boolean {
+  return /\.(csv|tab|txt)$/i.test(file.name) || file.type === 'text/csv';
+}

@@ -1,0 +1,60 @@
+/** Pieces the bank modals share: the account of `?id=`, and a modal body while it loads. */
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { FormActions } from '../../components/ui/Form';
+import { Spinner } from '../../components/ui/Spinner';
+import { isApiError } from '../../lib/api';
+import { parseId } from '../../lib/params';
+import { useSession } from '../auth';
+import { useBankAccount } from './api';
+
+/**
+ * The logged-in user and the account the modal's `?id=` names (null when it names none). The
+ * account is loaded only when `load` (a success step needs nothing).
+ */
+export function useModalAccount(load = true) {
+  const [params] = useSearchParams();
+  const session = useSession();
+  const userId = session?.userId ?? null;
+  const bankAccountId = parseId(params.get('id'));
+  const account = useBankAccount(userId ?? 0, load && userId !== null ? bankAccountId : null);
+  const missing =
+    userId === null ||
+    bankAccountId === null ||
+    (isApiError(account.error) && account.error.status === 404);
+  return { userId: userId ?? 0, bankAccountId: bankAccountId ?? 0, account, missing };
+}
+
+/** Why the account is not there: unknown (or no `?id=`), or it failed to load. */
+export function loadErrorText(
+  t: (key: 'load.missing' | 'load.failed') => string,
+  missing: boolean,
+  failed: boolean,
+): string | null {
+  if (missing) return t('load.missing');
+  return failed ? t('load.failed') : null;
+}
+
+/** A modal's body while its account loads, or when that failed (with a way out). */
+export function AccountLoadState({
+  error,
+  onClose,
+}: {
+  error: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('bank-accounts');
+  if (!error) return <Spinner label={t('load.loading')} />;
+  return (
+    <>
+      <Alert>{error}</Alert>
+      <FormActions align="end">
+        <Button variant="secondary" onClick={onClose}>
+          {t('load.close')}
+        </Button>
+      </FormActions>
+    </>
+  );
+}

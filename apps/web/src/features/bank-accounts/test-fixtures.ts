@@ -1,0 +1,107 @@
+/** The shared setup of the Banks tab tests: the logged-in user, accounts, a fake API. */
+import type {
+  BankAccount,
+  BankAccountSummary,
+  StatementPreview,
+} from '@helder/shared/bank-accounts';
+import { TOKEN_STORAGE_KEY } from '../auth';
+import { fakeApi, type FakeHandler } from '../../test/fake-api';
+import { jsonResponse, makeToken, type RecordedRequest } from '../../test/render';
+
+export const ME = 7;
+export const BANKS = '/transactions/bankconnections';
+
+export function logIn() {
+  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken({ userId: ME }));
+}
+
+export function makeAccount(
+  id: number,
+  overrides: Partial<BankAccountSummary> = {},
+): BankAccountSummary {
+  return {
+    id,
+    name: null,
+    iban: 'NL91ABNA0417164300',
+    institution_name: `Bank ${id}`,
+    institution_logo: null,
+    expiration_date: null,
+    user_count: 0,
+    is_revoked: false,
+    last_synced_at: null,
+    next_sync_at: null,
+    holder_name: `Houder ${id}`,
+    provider: 'file',
+    ...overrides,
+  };
+}
+
+export function makeDetail(id: number, overrides: Partial<BankAccount> = {}): BankAccount {
+  return { ...makeAccount(id), owner_id: ME, users: [], ...overrides };
+}
+
+export function makePreview(overrides: Partial<StatementPreview> = {}): StatementPreview {
+  return {
+    id: 31,
+    file_name: 'afschrift.xml',
+    format: 'camt053',
+    flavour: null,
+    accounts: [
+      {
+        iban: 'NL91ABNA0417164300',
+        holder_name: 'J. Jansen',
+        bank_account_id: null,
+        first_date: '2024-01-02',
+        last_date: '2024-01-31',
+        line_count: 5,
+        new_count: 4,
+        duplicate_count: 1,
+        opening_balance: 100,
+        closing_balance: 87.5,
+        balance_matches: true,
+      },
+    ],
+    skipped: [{ line: 14, reason: 'currency', detail: 'USD' }],
+    new_count: 4,
+    duplicate_count: 1,
+    skipped_count: 1,
+    ...overrides,
+  };
+}
+
+const LIST = `GET /api/user/:userId/bank-accounts`;
+
+/**
+ * The bank-account endpoints: the list of `owned` and `used` accounts, one account from
+ * `details`, and what `routes` adds or overrides (the payments list answers empty).
+ */
+export function fakeBanksApi({
+  owned = [],
+  used = [],
+  details = [],
+  routes = {},
+}: {
+  owned?: BankAccountSummary[];
+  used?: BankAccountSummary[];
+  details?: BankAccount[];
+  routes?: Record<string, FakeHandler>;
+} = {}) {
+  return fakeApi({
+    [LIST]: () => jsonResponse(200, { ownedBankAccounts: owned, usedBankAccounts: used }),
+    'GET /api/user/:userId/bank-account/:bankAccountId': (_request, { params }) => {
+      const found = details.find((account) => String(account.id) === params[1]);
+      return found
+        ? jsonResponse(200, found)
+        : jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
+    },
+    ...routes,
+  });
+}
+
+/** The recorded requests of `method` whose path matches `pattern` (a RegExp on the path). */
+export function callsTo(requests: RecordedRequest[], method: string, pattern: RegExp) {
+  return requests.filter(
+    (request) =>
+      request.method === method && pattern.test(new URL(request.url, 'http://localhost').pathname),
+  );
+}
