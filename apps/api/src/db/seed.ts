@@ -8,6 +8,7 @@ import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
 import { seedMedia } from './seed-media';
 import { seedPayments } from './seed-payments';
+import { seedStatements } from './seed-statements';
 import type { Storage } from '../lib/storage';
 import { seedSponsors } from './seed-sponsors';
 import { users } from './schema';
@@ -218,6 +219,7 @@ export async function seedDemo({
     await seedSponsors(tx, userIds);
     await seedInitiatives(tx, userIds);
     await seedPayments(tx, userIds, new Date());
+    await seedStatements(tx, userIds, new Date());
     await seedMedia(tx, storage);
     return true;
   });

@@ -1,3 +1,6 @@
 export { bankAccountsRoutes } from './bank-accounts.routes';
 export { loadBankAccountSubject } from './bank-accounts.service';
 export { accountSummariesJson } from './bank-accounts.queries';
+export { dedupeKeys, insertLines } from './import-core';
+export { institutionOfIban } from './institutions';
+export { parseStatement } from './statements/parse';
