@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments';
 import type { Executor } from '../../db/client';
 import { payments } from '../../db/schema';
@@ -35,23 +35,20 @@ export function dedupeKeys(lines: readonly StatementLine[]): string[] {
   });
 }
 
-/** Of these keys, those the account already has; and those repeated within the file itself. */
+/** Of these keys, those the account already has (one array parameter, not one per key). */
 export async function knownKeys(db: Executor, accountId: number | null, keys: string[]) {
   const known = new Set<string>();
-  if (accountId !== null) {
-    for (let at = 0; at < keys.length; at += 10 * BATCH) {
-      const rows = await db
-        .select({ key: payments.dedupeKey })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.bankAccountId, accountId),
-            inArray(payments.dedupeKey, keys.slice(at, at + 10 * BATCH)),
-          ),
-        );
-      for (const r of rows) if (r.key) known.add(r.key);
-    }
-  }
+  if (accountId === null || keys.length === 0) return known;
+  const rows = await db
+    .select({ key: payments.dedupeKey })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.bankAccountId, accountId),
+        sql`${payments.dedupeKey} = any(${sql.param(keys)}::text[])`,
+      ),
+    );
+  for (const r of rows) if (r.key) known.add(r.key);
   return known;
 }
 
