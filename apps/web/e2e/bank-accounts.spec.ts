@@ -1,0 +1,508 @@
+/**
+ * Bank accounts (issue 11) against the real API, axe on the tab and the import: an initiative
+ * owner imports a CAMT.053 statement on the Banks tab (preview, confirm, result), links one of
+ * its lines to their initiative on /transactions, shares the account with a second user (who sees
+ * it read-only) and deletes it (unlinked lines go, the linked one stays); the same import for an
+ * ING CSV and an MT940 file; the tab and the preview at 375 px.
+ *
+ * Every statement is made here, for a fresh IBAN, so no two tests (or runs) touch one account.
+ */
+import type { Initiative } from '@helder/shared/initiatives';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  Api,
+  expectNoA11yViolations,
+  loginAs,
+  logout,
+  ROOT,
+  uniqueId,
+  type Account,
+} from './helpers';
+
+// ---------------------------------------------------------------------------------------------
+// Statement files
+
+/** A Dutch IBAN of `bank` with ten random digits and valid check digits (ISO 13616, mod 97). */
+function freshIban(bank = 'INGB'): string {
+  const bban = `${bank}${Array.from({ length: 10 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  const numeric = `${bban}NL00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of numeric) rest = (rest * 10 + Number(digit)) % 97;
+  return `NL${String(98 - rest).padStart(2, '0')}${bban}`;
+}
+
+/** 'NL12INGB0123456789' as the app shows it: 'NL12 INGB 0123 4567 89'. */
+const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** What one statement line is; the description carries the test's id so rows can be found. */
+interface Line {
+  /** YYYY-MM-DD */
+  date: string;
+  /** Euros, negative for money going out. */
+  amount: number;
+  counterparty: string;
+  counterpartyIban: string;
+  description: string;
+}
+
+/** The three lines every test imports: one in, two out (opening 1000,00, closing 1192,25). */
+function threeLines(id: string): Line[] {
+  return [
+    {
+      date: '2026-03-02',
+      amount: 250,
+      counterparty: 'Stichting Wijkfonds',
+      counterpartyIban: 'NL20RABO0300065264',
+      description: `Bijdrage buurtfeest ${id}`,
+    },
+    {
+      date: '2026-03-05',
+      amount: -45.5,
+      counterparty: 'Bouwmarkt Hoekstra',
+      counterpartyIban: 'NL44RABO0123456789',
+      description: `Verf en kwasten ${id}`,
+    },
+    {
+      date: '2026-03-09',
+      amount: -12.25,
+      counterparty: 'Koffiebranderij Oost',
+      counterpartyIban: 'NL71INGB0009876543',
+      description: `Koffie vrijwilligers ${id}`,
+    },
+  ];
+}
+
+const OPENING = 1000;
+const closing = (lines: Line[]) => lines.reduce((sum, line) => sum + line.amount, OPENING);
+
+/** A CAMT.053.001.02 statement of `iban` with one entry (and AcctSvcrRef) per line. */
+function camt053(iban: string, id: string, lines: Line[]): string {
+  const entries = lines.map((line, index) => {
+    const credit = line.amount > 0;
+    const party = credit
+      ? `<Dbtr><Nm>${line.counterparty}</Nm></Dbtr><DbtrAcct><Id><IBAN>${line.counterpartyIban}</IBAN></Id></DbtrAcct>`
+      : `<Cdtr><Nm>${line.counterparty}</Nm></Cdtr><CdtrAcct><Id><IBAN>${line.counterpartyIban}</IBAN></Id></CdtrAcct>`;
+    return `
+      <Ntry>
+        <Amt Ccy="EUR">${Math.abs(line.amount).toFixed(2)}</Amt>
+        <CdtDbtInd>${credit ? 'CRDT' : 'DBIT'}</CdtDbtInd>
+        <Sts>BOOK</Sts>
+        <BookgDt><Dt>${line.date}</Dt></BookgDt>
+        <ValDt><Dt>${line.date}</Dt></ValDt>
+        <AcctSvcrRef>E2E-${id}-${index + 1}</AcctSvcrRef>
+        <NtryDtls>
+          <TxDtls>
+            <RltdPties>${party}</RltdPties>
+            <RmtInf><Ustrd>${line.description}</Ustrd></RmtInf>
+          </TxDtls>
+        </NtryDtls>
+      </Ntry>`;
+  });
+  const balance = (code: string, amount: number, date: string) => `
+      <Bal>
+        <Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp>
+        <Amt Ccy="EUR">${Math.abs(amount).toFixed(2)}</Amt>
+        <CdtDbtInd>${amount < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd>
+        <Dt><Dt>${date}</Dt></Dt>
+      </Bal>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <BkToCstmrStmt>
+    <GrpHdr>
+      <MsgId>E2E-${id}</MsgId>
+      <CreDtTm>2026-03-10T06:00:00+01:00</CreDtTm>
+    </GrpHdr>
+    <Stmt>
+      <Id>E2E-${id}-1</Id>
+      <ElctrncSeqNb>1</ElctrncSeqNb>
+      <CreDtTm>2026-03-10T06:00:00+01:00</CreDtTm>
+      <Acct>
+        <Id><IBAN>${iban}</IBAN></Id>
+        <Ccy>EUR</Ccy>
+        <Ownr><Nm>Stichting Buurtinitiatief ${id}</Nm></Ownr>
+        <Svcr><FinInstnId><BIC>INGBNL2A</BIC></FinInstnId></Svcr>
+      </Acct>${balance('OPBD', OPENING, '2026-03-01')}${balance('CLBD', closing(lines), '2026-03-09')}${entries.join('')}
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>
+`;
+}
+
+/** '1.249,95': Dutch notation, as ING writes amounts. */
+const dutchAmount = (euros: number) =>
+  new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    euros,
+  );
+
+/** An ING (Mijn ING, comma-separated) CSV export of `iban`, newest line first as ING writes it. */
+function ingCsv(iban: string, lines: Line[]): string {
+  const quote = (values: string[]) => values.map((value) => `"${value}"`).join(',');
+  const header = quote([
+    'Datum',
+    'Naam / Omschrijving',
+    'Rekening',
+    'Tegenrekening',
+    'Code',
+    'Af Bij',
+    'Bedrag (EUR)',
+    'Mutatiesoort',
+    'Mededelingen',
+  ]);
+  const rows = [...lines].reverse().map((line) => {
+    const day = line.date.split('-').reverse().join('-');
+    return quote([
+      line.date.replace(/-/g, ''),
+      line.counterparty,
+      iban,
+      line.counterpartyIban,
+      'OV',
+      line.amount < 0 ? 'Af' : 'Bij',
+      dutchAmount(Math.abs(line.amount)),
+      'Overschrijving',
+      `Naam: ${line.counterparty} Omschrijving: ${line.description} IBAN: ${line.counterpartyIban} Valutadatum: ${day}`,
+    ]);
+  });
+  return `${[header, ...rows].join('\r\n')}\r\n`;
+}
+
+/** An :86: field wrapped the SWIFT way: 65 characters a line, ':86:' counting on the first. */
+function field86(text: string): string[] {
+  const lines = [`:86:${text.slice(0, 61)}`];
+  for (let at = 61; at < text.length; at += 65) lines.push(text.slice(at, at + 65));
+  return lines;
+}
+
+/** An ING MT940 (.sta) statement of `iban`: one :61:/:86: pair per line. */
+function mt940(iban: string, id: string, lines: Line[]): string {
+  const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
+  const amount = (euros: number) => Math.abs(euros).toFixed(2).replace('.', ',');
+  const last = lines.at(-1)!.date;
+  const body = lines.flatMap((line, index) => {
+    const mark = line.amount < 0 ? 'D' : 'C';
+    const date = yymmdd(line.date);
+    return [
+      `:61:${date}${date.slice(2)}${mark}${amount(line.amount)}NTRFEREF//${id}${index + 1}`,
+      '/TRCD/00100/',
+      ...field86(
+        `/EREF/NOTPROVIDED//CNTP/${line.counterpartyIban}/RABONL2U/${line.counterparty}` +
+          `///REMI/USTD//${line.description}/`,
+      ),
+    ];
+  });
+  return `${[
+    '0000 01INGBNL2AXXX00001',
+    '0000 01INGBNL2AXXX00001',
+    '940',
+    `:20:P${yymmdd(last)}${id.slice(0, 9)}`,
+    `:25:${iban}EUR`,
+    ':28C:00000',
+    `:60F:C260301EUR${amount(OPENING)}`,
+    ...body,
+    `:62F:C${yymmdd(last)}EUR${amount(closing(lines))}`,
+    '-',
+  ].join('\r\n')}\r\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The world and the screens
+
+/** A grant with one initiative owned by a fresh account. */
+async function initiativeOwner(
+  request: APIRequestContext,
+): Promise<{ root: Api; owner: Account; initiative: Initiative }> {
+  const root = await Api.login(request, ROOT);
+  const id = uniqueId();
+  const owner = await root.account({ first_name: 'Fatima', last_name: 'Bakker' });
+  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
+  const regulation = await root.regulation(funder.id, {
+    name: `Buurtbudget ${id}`,
+    description: 'Geld voor plannen van bewoners.',
+  });
+  const grant = await root.grant(funder.id, regulation.id, {
+    name: `Buurtbudget ${id} 2026`,
+    reference: `BANK-${id}`,
+    budget: 5000,
+  });
+  const initiative = await root.initiative(
+    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+    {
+      name: `Buurtfeest ${id.toUpperCase()}`,
+      description: 'Een feest voor de hele straat.',
+      purpose: 'Ontmoeten',
+      target_audience: 'Buren',
+      budget: 1500,
+    },
+  );
+  await root.initiativeOwners(initiative.id, [owner]);
+  return { root, owner, initiative };
+}
+
+const BANKS = '/transactions/bankconnections';
+const owned = (page: Page) => page.getByRole('region', { name: 'Jouw gekoppelde rekeningnummers' });
+const shared = (page: Page) =>
+  page.getByRole('region', { name: 'Met jou gedeelde rekeningnummers' });
+/** The account's card (named after its bank) in a section of the Banks tab. */
+const card = (section: Locator, iban: string) =>
+  section.getByRole('article', { name: 'ING' }).filter({ hasText: grouped(iban) });
+const overview = (page: Page) => page.getByRole('table', { name: 'Transactieoverzicht' });
+const overviewRow = (page: Page, text: string) =>
+  overview(page).getByRole('row').filter({ hasText: text });
+
+/** The value of a fact ('Nieuwe transacties', 'Saldo', …) in a preview. */
+const fact = (scope: Locator, term: string) =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.page().getByRole('term').getByText(term, { exact: true }) })
+    .getByRole('definition');
+
+/** At 375 px the page scrolls sideways nowhere: its content fits the viewport's width. */
+async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `horizontal overflow on ${where}`).toBeLessThanOrEqual(375);
+}
+
+interface StatementFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+interface ImportChecks {
+  iban: string;
+  newCount: number;
+  /** What 'Saldo' says; 'Saldo klopt' unless given (a file without balances has none). */
+  balance?: string;
+  /** Runs between the preview's checks and 'Importeren' (axe, overflow). */
+  onPreview?: (dialog: Locator) => Promise<void>;
+}
+
+/**
+ * On the Banks tab: 'Bankrekening toevoegen', choose the file, upload; checks the preview (the
+ * IBAN as a new account, the number of new lines, the balance), imports it and checks the
+ * result, then goes back to the tab.
+ */
+async function importStatement(page: Page, file: StatementFile, checks: ImportChecks) {
+  const { iban, newCount, balance = 'Saldo klopt', onPreview } = checks;
+  await page.getByRole('link', { name: 'Bankrekening toevoegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bankrekening toevoegen' });
+  await expect(dialog.getByRole('heading', { name: 'Afschrift importeren' })).toBeVisible();
+  const upload = dialog.getByRole('button', { name: 'Uploaden' });
+  await expect(upload).toBeDisabled();
+  await dialog.getByLabel('Bestand', { exact: true }).setInputFiles(file);
+  await upload.click();
+
+  await expect(dialog.getByRole('heading', { name: 'Controleer het afschrift' })).toBeVisible();
+  await expect(dialog.getByText(`Bestand: ${file.name}`)).toBeVisible();
+  const account = dialog.getByRole('region', { name: grouped(iban) });
+  await expect(account.getByRole('heading', { name: grouped(iban) })).toBeVisible();
+  await expect(
+    account.getByText('Deze rekening wordt bij het importeren toegevoegd.'),
+  ).toBeVisible();
+  await expect(fact(account, 'Nieuwe transacties')).toHaveText(String(newCount));
+  await expect(fact(account, 'Al geïmporteerd')).toHaveText('0');
+  await expect(fact(account, 'Saldo')).toHaveText(balance);
+  if (onPreview) await onPreview(dialog);
+
+  await dialog.getByRole('button', { name: 'Importeren' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Import voltooid' })).toBeVisible();
+  await expect(
+    dialog.getByText(`${newCount} transacties geïmporteerd, 0 waren al geïmporteerd`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Terug naar het overzicht' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${BANKS}$`));
+}
+
+/** The lines are listed on /transactions with their date and amount. */
+async function expectLinesListed(page: Page, lines: Line[]): Promise<void> {
+  await page.goto('/transactions');
+  for (const line of lines) {
+    const row = overviewRow(page, line.description);
+    await expect(row).toHaveCount(1);
+    await expect(
+      row.getByRole('cell', { name: line.date.split('-').reverse().join('-'), exact: true }),
+    ).toBeVisible();
+    const euros = dutchAmount(line.amount).replace('−', '-');
+    await expect(row.getByRole('cell', { name: new RegExp(`€\\s?${euros}$`) })).toBeVisible();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tests
+
+test('an owner imports a CAMT.053 statement, links a line, shares and deletes the account', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { root, owner, initiative } = await initiativeOwner(request);
+  const colleague = await root.account({ first_name: 'Daan', last_name: 'Visser' });
+  const id = uniqueId();
+  const iban = freshIban();
+  const lines = threeLines(id);
+  const [income, paint, coffee] = lines as [Line, Line, Line];
+
+  await loginAs(page, owner.email, owner.password);
+  await page.goto(BANKS);
+  await expect(owned(page).getByText('Geen bankkoppelingen gevonden...')).toBeVisible();
+  await expect(
+    shared(page).getByText('Geen gedeelde bankrekeningnummers gevonden...'),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await importStatement(
+    page,
+    {
+      name: `afschrift-${id}.xml`,
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt053(iban, id, lines)),
+    },
+    { iban, newCount: 3, onPreview: () => expectNoA11yViolations(page) },
+  );
+  const mine = card(owned(page), iban);
+  await expect(mine).toBeVisible();
+  await expect(mine.getByText(`Stichting Buurtinitiatief ${id}`)).toBeVisible();
+  await expect(mine.getByText('Niet gedeeld met personen')).toBeVisible();
+  await expect(mine.getByText(/^Laatst geïmporteerd op /)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // /transactions lists the three lines; one is linked to the initiative, and stays linked.
+  await expectLinesListed(page, lines);
+  const initiativeOf = (line: Line) =>
+    overviewRow(page, line.description).getByRole('combobox', {
+      name: /^Initiatief voor betaling/,
+    });
+  await expect(initiativeOf(income)).toHaveValue('');
+  await initiativeOf(income).selectOption({ label: initiative.name });
+  await expect(initiativeOf(income)).toHaveValue(String(initiative.id));
+  await expect(initiativeOf(income)).toBeEnabled();
+  await page.reload();
+  await expect(initiativeOf(income)).toHaveValue(String(initiative.id));
+  await expect(initiativeOf(paint)).toHaveValue('');
+
+  // Sharing with the colleague: search by e-mail, add, 'Volgende'.
+  await page.goto(BANKS);
+  await card(owned(page), iban).getByRole('link', { name: 'Personen uitnodigen' }).click();
+  const access = page.getByRole('dialog', { name: 'Toegang beheren' });
+  await expect(
+    access.getByRole('heading', { name: 'Geef toegang tot "ING" bankrekening' }),
+  ).toBeVisible();
+  await expect(access.getByText('Nog niemand heeft toegang.')).toBeVisible();
+  await access.getByLabel('Zoek op e-mailadres').fill(colleague.email);
+  await access.getByRole('button', { name: `Toevoegen ${colleague.email}` }).click();
+  const people = access.getByRole('region', { name: 'Personen met toegang' });
+  await expect(people.getByText(colleague.email)).toBeVisible();
+  await expectNoA11yViolations(page);
+  await access.getByRole('button', { name: 'Volgende' }).click();
+  await expect(access.getByText('Toegang succesvol bijgewerkt.')).toBeVisible();
+  await access.getByRole('button', { name: 'Terug naar het overzicht' }).click();
+  await expect(access).toBeHidden();
+  await expect(card(owned(page), iban).getByText('Gedeeld met 1 persoon')).toBeVisible();
+
+  // The colleague sees the account read-only, and its lines.
+  await logout(page);
+  await loginAs(page, colleague.email, colleague.password);
+  await page.goto(BANKS);
+  await expect(card(shared(page), iban)).toBeVisible();
+  await expect(owned(page).getByText('Geen bankkoppelingen gevonden...')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Verwijderen' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Verwijderen' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Personen uitnodigen' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  await page.goto('/transactions');
+  await expect(overviewRow(page, paint.description)).toHaveCount(1);
+
+  // The owner deletes it: the unlinked lines go, the linked one stays.
+  await logout(page);
+  await loginAs(page, owner.email, owner.password);
+  await page.goto(BANKS);
+  await card(owned(page), iban).getByRole('link', { name: 'Verwijderen' }).click();
+  const remove = page.getByRole('dialog', { name: 'Bank account verwijderen' });
+  await expect(
+    remove.getByText(`Weet je zeker dat je de rekening ${grouped(iban)} van ING wil verwijderen?`),
+  ).toBeVisible();
+  await expectNoA11yViolations(page);
+  await remove.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(remove).toBeHidden();
+  await expect(owned(page).getByText('Geen bankkoppelingen gevonden...')).toBeVisible();
+  await expect(card(owned(page), iban)).toHaveCount(0);
+
+  await page.goto('/transactions');
+  await expect(overviewRow(page, income.description)).toHaveCount(1);
+  await expect(initiativeOf(income)).toHaveValue(String(initiative.id));
+  await expect(overviewRow(page, paint.description)).toHaveCount(0);
+  await expect(overviewRow(page, coffee.description)).toHaveCount(0);
+});
+
+for (const format of ['ING CSV', 'MT940'] as const) {
+  test(`an owner imports an ${format} statement`, async ({ page, request }) => {
+    test.slow();
+    const root = await Api.login(request, ROOT);
+    const owner = await root.account({ first_name: 'Sem', last_name: 'de Boer' });
+    const id = uniqueId();
+    const iban = freshIban();
+    const lines = threeLines(id);
+    const file: StatementFile =
+      format === 'ING CSV'
+        ? { name: `ing-${id}.csv`, mimeType: 'text/csv', buffer: Buffer.from(ingCsv(iban, lines)) }
+        : {
+            name: `ing-${id}.sta`,
+            mimeType: 'application/octet-stream',
+            buffer: Buffer.from(mt940(iban, id, lines)),
+          };
+
+    await loginAs(page, owner.email, owner.password);
+    await page.goto(BANKS);
+    // An ING CSV export has no balances; CAMT.053 and MT940 do, and they add up.
+    const balance = format === 'ING CSV' ? 'Geen saldo in het bestand' : 'Saldo klopt';
+    await importStatement(page, file, { iban, newCount: 3, balance });
+    await expect(card(owned(page), iban)).toBeVisible();
+    await expectLinesListed(page, lines);
+  });
+}
+
+test('the Banks tab and the import preview at 375 px', async ({ page, request }) => {
+  test.slow();
+  const root = await Api.login(request, ROOT);
+  const owner = await root.account({ first_name: 'Lotte', last_name: 'Smit' });
+  const id = uniqueId();
+  const iban = freshIban();
+  const lines = threeLines(id);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, owner.email, owner.password);
+  await page.goto(BANKS);
+  await expect(owned(page).getByText('Geen bankkoppelingen gevonden...')).toBeVisible();
+  await expectNoHorizontalOverflow(page, 'the empty Banks tab');
+  await expectNoA11yViolations(page);
+
+  await importStatement(
+    page,
+    {
+      name: `afschrift-${id}.xml`,
+      mimeType: 'application/xml',
+      buffer: Buffer.from(camt053(iban, id, lines)),
+    },
+    {
+      iban,
+      newCount: 3,
+      onPreview: async (dialog) => {
+        const confirm = dialog.getByRole('button', { name: 'Importeren' });
+        await confirm.scrollIntoViewIfNeeded();
+        await expect(confirm).toBeInViewport({ ratio: 1 });
+        await expectNoHorizontalOverflow(page, 'the import preview');
+        await expectNoA11yViolations(page);
+      },
+    },
+  );
+
+  const mine = card(owned(page), iban);
+  await expect(mine).toBeVisible();
+  for (const action of ['Personen uitnodigen', 'Verwijderen']) {
+    const link = mine.getByRole('link', { name: action });
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeInViewport({ ratio: 1 });
+  }
+  await expectNoHorizontalOverflow(page, 'the Banks tab with an account');
+  await expectNoA11yViolations(page);
+});
