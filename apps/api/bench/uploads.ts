@@ -9,25 +9,22 @@
  * process, so there the goal is on what the load adds to the idle server. Exits 1 when the goal
  * is missed or a temporary upload outlives its request.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { findPgBin, startCluster, type Cluster } from '../../../scripts/pg-cluster.mjs';
 import { openDatabase } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { MAX_FIELD_BYTES, MAX_FIELDS, MAX_UPLOAD_BYTES } from '../src/http/uploads';
 import { signAccessToken } from '../src/lib/jwt';
 import { bitmapPng } from '../src/test/images';
 import { multipart } from '../src/test/multipart';
+import { BENCH_SECRET_KEY, benchDatabase, startBenchServer } from './server';
 
 const CLIENTS = 10;
 const DURATION_MS = 20_000;
 const GOAL_MB = 400;
-const SECRET_KEY = 'bench-secret-key-that-is-long-enough-1234567890';
 
 /** Random pixels do not compress: a PNG of just under 10 MB. */
 async function noisePng() {
@@ -73,70 +70,28 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'helder-bench-uploads-'));
 const serverTmp = path.join(dataDir, 'tmp');
 mkdirSync(serverTmp);
 
-let cluster: Cluster | null = null;
-let databaseUrl = process.env.BENCH_DATABASE_URL;
-if (!databaseUrl && findPgBin()) {
-  cluster = await startCluster({ database: 'helder_bench' });
-  databaseUrl = cluster.url;
-}
+const database = await benchDatabase('helder_bench');
+const databaseUrl = database.url;
 console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (PostgreSQL is not installed)'}`);
 
 // A user and token straight in the database, before the server takes the data directory's lock.
-const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'data') });
-const [user] = await database.db
+const direct = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'data') });
+const [user] = await direct.db
   .insert(users)
   .values({ email: 'bench@example.test', role: 'user', isActive: true, isVerified: true })
   .returning();
-await database.close();
-const token = await signAccessToken(SECRET_KEY, user!, new Date());
-
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as { port: number };
-    probe.close(() => resolve(free));
-  });
+await direct.close();
+const token = await signAccessToken(BENCH_SECRET_KEY, user!, new Date());
+const server = await startBenchServer({
+  databaseUrl,
+  dataDir: path.join(dataDir, 'data'),
+  env: { TMPDIR: serverTmp },
 });
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: path.resolve(import.meta.dirname, '..'),
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: path.join(dataDir, 'data'),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    SECRET_KEY,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    TMPDIR: serverTmp,
-  },
-});
-const exited = new Promise((resolve) => server.once('exit', resolve));
-
-const rssMb = (field: 'VmRSS' | 'VmHWM') => {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024;
-};
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
+const base = server.base;
+const rssMb = server.rssMb;
 
 try {
-  await waitForHealth();
-  // Resets the kernel's high-water mark, so that it tells the peak under load, not at startup.
-  writeFileSync(`/proc/${server.pid}/clear_refs`, '5');
+  server.resetPeak();
   const idle = rssMb('VmRSS');
   let sampledPeak = idle;
   const sampler = setInterval(() => {
@@ -188,8 +143,7 @@ try {
   console.log(`temporary uploads left behind: ${leftovers}`);
   process.exitCode = measured < GOAL_MB && leftovers === 0 ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await exited;
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  cluster?.stop();
+  await database.drop();
 }

@@ -14,6 +14,7 @@ import { forbidden, invalid, notFound } from '../../http/errors';
 import { signedPicture } from '../../lib/pictures';
 import { authorize, write } from '../../lib/write';
 import { selectAccount, selectAccountSummaries, type AccountRow } from './bank-accounts.queries';
+import { forgetAccountParses } from './statement-artifact';
 
 /**
  * The `{uid}` of a bank-account path is the caller: only admins act for someone else
@@ -95,10 +96,12 @@ export async function setAccountUsers(ctx: Ctx, userId: number, id: number, user
 }
 
 /**
- * Removes the account's imported payments that are linked to nothing, with their receipts; the
- * linked ones stay, as the account's owner accounted for them (docs/api-rules.md §13).
+ * Removes the account's imported payments that are linked to nothing, with their receipts, and
+ * the stored parses of its statements; the linked payments stay, as the account's owner
+ * accounted for them (docs/api-rules.md §13).
  */
 async function dropUnlinkedPayments(tx: Executor, accountId: number) {
+  const parses = await forgetAccountParses(tx, accountId);
   const unlinked = and(eq(payments.bankAccountId, accountId), isNull(payments.initiativeId));
   const files = await tx
     .select({ key: paymentAttachments.storageKey })
@@ -106,7 +109,7 @@ async function dropUnlinkedPayments(tx: Executor, accountId: number) {
     .innerJoin(payments, eq(payments.id, paymentAttachments.paymentId))
     .where(unlinked);
   const gone = await tx.delete(payments).where(unlinked).returning({ id: payments.id });
-  return { keys: files.map((f) => f.key), removed: gone.length };
+  return { keys: [...parses, ...files.map((f) => f.key)], removed: gone.length };
 }
 
 /** PATCH without a body: the account stays as a record, revoked, without its unlinked payments. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { createReadStream } from 'node:fs';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type {
   StatementErrorCode,
   StatementPreview,
@@ -17,8 +17,9 @@ import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
 import { dedupeKeys, insertLines, knownKeys, newLines, sumCents } from './import-core';
 import { institutionOfIban } from './institutions';
+import { packStatement, unpackStatement } from './statement-artifact';
 import { csvMappingSchema, type CsvMapping } from './statements/csv-mapping';
-import { parseStatement } from './statements/parse';
+import { parseStatementFile } from './statements/parse';
 import {
   StatementError,
   type ParsedStatement,
@@ -38,13 +39,43 @@ function assertSelf(actor: Actor, userId: number) {
   if (actor.id !== userId) throw forbidden('You may only import statements for yourself');
 }
 
-async function parse(data: Buffer, mapping: CsvMapping | undefined) {
+async function parse(path: string, mapping: CsvMapping | undefined) {
   try {
-    return await parseStatement(data, mapping);
+    return await parseStatementFile(path, mapping);
   } catch (e) {
     if (e instanceof StatementError) throw refuse(e.code, e.message, e.line);
     throw e;
   }
+}
+
+async function sha256Of(path: string) {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The parse kept by the caller's last import of this very file read with this mapping, when
+ * there is one: importing a file again (the usual slip) then costs no parse at all.
+ */
+async function earlierParse(ctx: Ctx, userId: number, sha256: string, mapping: CsvMapping | null) {
+  const [earlier] = await ctx.db
+    .select({ id: statementImports.id, storageKey: statementImports.storageKey })
+    .from(statementImports)
+    .where(
+      and(
+        eq(statementImports.userId, userId),
+        eq(statementImports.sha256, sha256),
+        eq(statementImports.status, 'imported'),
+        isNotNull(statementImports.storageKey),
+        sql`${statementImports.csvMapping} is not distinct from ${mapping === null ? null : JSON.stringify(mapping)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(statementImports.id))
+    .limit(1);
+  const data = earlier?.storageKey ? await ctx.storage.get(earlier.storageKey) : null;
+  const parsed = data ? await unpackStatement(data) : null;
+  return parsed && earlier?.storageKey ? { id: earlier.id, key: earlier.storageKey, parsed } : null;
 }
 
 interface Target {
@@ -158,54 +189,81 @@ export async function previewStatement(
   if (!file) throw invalid('file', 'required', 'Send the statement in the multipart field "file"');
   const chosen = await chosenAccount(ctx, actor, fields.bank_account_id);
   const mapping = readMapping(fields.mapping, chosen?.csvMapping);
-  const data = await readFile(file.path);
-  const parsed = await parse(data, mapping);
+  const sha256 = await sha256Of(file.path);
+  const earlier = await earlierParse(ctx, actor.id, sha256, mapping ?? null);
+  const parsed = earlier?.parsed ?? (await parse(file.path, mapping));
   if (parsed.accounts.every((a) => a.lines.length === 0) && parsed.skipped.length === 0) {
     throw refuse('statement_empty', 'The file holds no transactions');
   }
   const targets = await resolveTargets(ctx.db, actor, parsed, chosen);
   const assessed = await assess(ctx.db, targets);
-  const storageKey = `statements/${randomBytes(12).toString('hex')}`;
-  await ctx.storage.put(storageKey, data, 'application/octet-stream');
   const newCount = assessed.reduce((n, a) => n + a.preview.new_count, 0);
   const duplicateCount = assessed.reduce((n, a) => n + a.preview.duplicate_count, 0);
   const dates = assessed
     .flatMap((a) => [a.preview.first_date, a.preview.last_date])
     .filter(Boolean);
+  const values = {
+    userId: actor.id,
+    bankAccountId: chosen?.id ?? null,
+    fileName: file.filename.slice(0, 255) || 'statement',
+    sha256,
+    format: parsed.format,
+    flavour: parsed.flavour,
+    csvMapping: mapping ?? null,
+    firstDate: (dates.sort()[0] as string | undefined) ?? null,
+    lastDate: (dates.at(-1) as string | undefined) ?? null,
+    newCount,
+    duplicateCount,
+    skippedCount: parsed.skipped.length,
+  };
+  const row = earlier
+    ? await adoptParse(ctx, earlier, values)
+    : await keepParse(ctx, await packStatement(parsed), values);
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    format: parsed.format,
+    flavour: parsed.flavour,
+    accounts: assessed.map((a) => a.preview),
+    skipped: parsed.skipped.map((s) => ({ line: s.line, reason: s.reason, detail: s.detail })),
+    new_count: newCount,
+    duplicate_count: duplicateCount,
+    skipped_count: parsed.skipped.length,
+  };
+}
+
+type PreviewValues = Omit<typeof statementImports.$inferInsert, 'storageKey'>;
+const previewColumns = { id: statementImports.id, fileName: statementImports.fileName };
+
+/** A new preview row with the parse stored beside it; the stored parse goes if the row fails. */
+async function keepParse(ctx: Ctx, artifact: Buffer, values: PreviewValues) {
+  const storageKey = `statements/${randomBytes(12).toString('hex')}`;
+  await ctx.storage.put(storageKey, artifact, 'application/gzip');
   try {
     const [row] = await ctx.db
       .insert(statementImports)
-      .values({
-        userId: actor.id,
-        bankAccountId: chosen?.id ?? null,
-        fileName: file.filename.slice(0, 255) || 'statement',
-        sha256: createHash('sha256').update(data).digest('hex'),
-        format: parsed.format,
-        flavour: parsed.flavour,
-        storageKey,
-        csvMapping: mapping ?? null,
-        firstDate: (dates.sort()[0] as string | undefined) ?? null,
-        lastDate: (dates.at(-1) as string | undefined) ?? null,
-        newCount,
-        duplicateCount,
-        skippedCount: parsed.skipped.length,
-      })
-      .returning({ id: statementImports.id, fileName: statementImports.fileName });
-    return {
-      id: row!.id,
-      file_name: row!.fileName,
-      format: parsed.format,
-      flavour: parsed.flavour,
-      accounts: assessed.map((a) => a.preview),
-      skipped: parsed.skipped.map((s) => ({ line: s.line, reason: s.reason, detail: s.detail })),
-      new_count: newCount,
-      duplicate_count: duplicateCount,
-      skipped_count: parsed.skipped.length,
-    };
+      .values({ ...values, storageKey })
+      .returning(previewColumns);
+    return row!;
   } catch (e) {
     await ctx.storage.delete([storageKey]);
     throw e;
   }
+}
+
+/** A new preview row that takes the earlier import's stored parse over, in one transaction. */
+async function adoptParse(ctx: Ctx, earlier: { id: number; key: string }, values: PreviewValues) {
+  return ctx.db.transaction(async (tx) => {
+    await tx
+      .update(statementImports)
+      .set({ storageKey: null })
+      .where(eq(statementImports.id, earlier.id));
+    const [row] = await tx
+      .insert(statementImports)
+      .values({ ...values, storageKey: earlier.key })
+      .returning(previewColumns);
+    return row!;
+  });
 }
 
 async function findPreview(ctx: Ctx, userId: number, importId: number) {
@@ -230,9 +288,10 @@ export async function confirmStatement(
 ): Promise<StatementResult> {
   const { actor, row, storageKey } = await findPreview(ctx, userId, importId);
   const data = await ctx.storage.get(storageKey);
-  if (!data) throw notFound('Statement preview');
+  // Gone, or packed by parsers since replaced: the file must be uploaded again.
+  const parsed = data ? await unpackStatement(data) : null;
+  if (!parsed) throw notFound('Statement preview');
   const mapping = readMapping(undefined, row.csvMapping);
-  const parsed = await parse(data, mapping);
   const chosen = row.bankAccountId ? await chosenAccount(ctx, actor, row.bankAccountId) : null;
   const now = ctx.clock();
   const result = await write(ctx, actor, {
@@ -243,7 +302,7 @@ export async function confirmStatement(
       );
       const [claimed] = await tx
         .update(statementImports)
-        .set({ status: 'imported', importedAt: now, storageKey: null })
+        .set({ status: 'imported', importedAt: now })
         .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
         .returning({ id: statementImports.id });
       if (!claimed) throw notFound('Statement preview');
@@ -284,7 +343,6 @@ export async function confirmStatement(
       action: 'update',
       changes: { imported_payments: { from: null, to: done.added } },
     }),
-    files: () => [storageKey],
   });
   return {
     id: importId,

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -156,8 +157,14 @@ describe('statement import', () => {
     expect(rows.map((r) => r.transaction_amount).sort((a, b) => a - b)).toEqual([
       -42.15, -2.8, -2.8, 500,
     ]);
-    // The file's kept copy is gone once imported.
-    expect(await storedStatements()).toEqual([]);
+    // What stays is the parse, for a later import of the same file; never the file itself.
+    const [kept] = await scene.t.database.db
+      .select({ key: statementImports.storageKey })
+      .from(statementImports)
+      .where(eq(statementImports.id, preview.id));
+    const stored = await scene.t.storage.get(kept!.key!);
+    expect(stored?.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(gunzipSync(stored!).toString()).not.toContain('<Document');
   });
 
   it('importing the same file again adds nothing; an overlapping file adds only the new lines', async () => {
@@ -178,16 +185,56 @@ describe('statement import', () => {
     expect(n?.n).toBe(5);
   });
 
+  it('a file imported before is not parsed again; after a revoke its lines come back', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const iban = freshIban();
+    const first = await importFile(me, camt(iban, ENTRIES));
+    const keyOf = async (id: number) =>
+      (
+        await scene.t.database.db
+          .select({ key: statementImports.storageKey })
+          .from(statementImports)
+          .where(eq(statementImports.id, id))
+      )[0]?.key;
+    const parse = await keyOf(first.preview.id);
+    const again = await upload(me, camt(iban, ENTRIES));
+    const second = again.json<StatementPreview>();
+    expect(second).toMatchObject({ new_count: 0, duplicate_count: 4 });
+    // The earlier import's stored parse moved to the new preview: nothing was read twice.
+    expect(await keyOf(second.id)).toBe(parse);
+    expect(await keyOf(first.preview.id)).toBeNull();
+    await call('DELETE', `/user/${me.user.id}/statement-import/${second.id}`, me);
+
+    const accountId = first.result.bank_account_ids[0]!;
+    await call('PATCH', `/user/${me.user.id}/bank-account/${accountId}`, me);
+    const back = await importFile(me, camt(iban, ENTRIES));
+    expect(back.result).toMatchObject({ new_count: 4, bank_account_ids: [accountId] });
+  });
+
+  it('deleting the account, or its owner, removes the stored parses of its statements', async () => {
+    const admin = await createUser(scene.t, { password: null, role: 'administrator' });
+    const me = await createUser(scene.t, { password: null });
+    const stored = await storedStatements();
+    const { result } = await importFile(me, camt(freshIban(), ENTRIES));
+    await importFile(me, camt(freshIban(), ENTRIES));
+    expect(await storedStatements()).toHaveLength(stored.length + 2);
+    const account = `/user/${me.user.id}/bank-account/${result.bank_account_ids[0]}`;
+    expect((await call('DELETE', account, me)).statusCode).toBe(204);
+    expect(await storedStatements()).toHaveLength(stored.length + 1);
+    expect((await call('DELETE', `/user/${me.user.id}`, admin)).statusCode).toBe(204);
+    expect(await storedStatements()).toEqual(stored);
+  });
+
   it("refuses a file of someone else's account and leaves database and storage alone", async () => {
     const owner = await createUser(scene.t, { password: null });
     const me = await createUser(scene.t, { password: null });
     await createBankAccount(scene.t, owner.user.id);
-    const before = await importRows();
+    const [before, stored] = [await importRows(), await storedStatements()];
     const res = await upload(me, camt('NL02ABNA0123456789', ENTRIES));
     expect(res.statusCode).toBe(422);
     expect(res.json<ErrorBody>().errors?.[0]?.code).toBe('statement_foreign_account');
     expect(await importRows()).toBe(before);
-    expect(await storedStatements()).toEqual([]);
+    expect(await storedStatements()).toEqual(stored);
   });
 
   it.each([
@@ -207,12 +254,12 @@ describe('statement import', () => {
     ['a CSV of no known bank', Buffer.from('a;b;c\n1;2;3\n'), 'statement_unknown_format'],
   ])('answers 422 for %s, storing nothing', async (_, data, code) => {
     const me = await createUser(scene.t, { password: null });
-    const before = await importRows();
+    const [before, stored] = [await importRows(), await storedStatements()];
     const res = await upload(me, data);
     expect(res.statusCode).toBe(422);
     expect(res.json<ErrorBody>().errors?.[0]?.code).toBe(code);
     expect(await importRows()).toBe(before);
-    expect(await storedStatements()).toEqual([]);
+    expect(await storedStatements()).toEqual(stored);
   });
 
   it('names the line of a bad date', async () => {
@@ -228,8 +275,9 @@ describe('statement import', () => {
   it('cancel drops the preview and its file; a confirmed or foreign preview is 404', async () => {
     const me = await createUser(scene.t, { password: null });
     const other = await createUser(scene.t, { password: null });
+    const stored = await storedStatements();
     const { id } = (await upload(me, camt(freshIban(), ENTRIES))).json<StatementPreview>();
-    expect(await storedStatements()).toHaveLength(1);
+    expect(await storedStatements()).toHaveLength(stored.length + 1);
     const theirs = `/user/${other.user.id}/statement-import/${id}/confirm`;
     expect((await call('POST', theirs, other)).statusCode).toBe(404);
     expect(
@@ -238,7 +286,7 @@ describe('statement import', () => {
     expect(
       (await call('DELETE', `/user/${me.user.id}/statement-import/${id}`, me)).statusCode,
     ).toBe(204);
-    expect(await storedStatements()).toEqual([]);
+    expect(await storedStatements()).toEqual(stored);
     const confirm = `/user/${me.user.id}/statement-import/${id}/confirm`;
     expect((await call('POST', confirm, me)).statusCode).toBe(404);
   });

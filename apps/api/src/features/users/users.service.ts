@@ -17,6 +17,7 @@ import { hashPassword } from '../../lib/passwords';
 import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
 import { authorize, write } from '../../lib/write';
 import { sendInvitation, storePassword } from '../auth';
+import { forgetUserParses } from '../bank-accounts';
 import {
   emailTaken,
   lockUserPicture,
@@ -183,7 +184,7 @@ function checkSelfGuards(actor: Actor, row: UserRow, field: Field, to: unknown) 
 }
 
 /**
- * Deletes a user with their role links; their picture files go after the commit
+ * Deletes a user with their role links; their picture and stored statements go after the commit
  * (docs/api-rules.md §10).
  */
 export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
@@ -192,7 +193,11 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
   if (actor.id === id) throw forbidden('You cannot delete yourself');
   authorize(actor, 'delete', subjectOf(row), 'You may not delete this user');
   await write(ctx, actor, {
-    run: (tx) => tx.delete(users).where(eq(users.id, id)),
+    run: async (tx) => {
+      const parses = await forgetUserParses(tx, id);
+      await tx.delete(users).where(eq(users.id, id));
+      return parses;
+    },
     audit: () => ({
       entityClass: 'User',
       entityId: id,
@@ -204,7 +209,7 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
         role: row.role,
       }),
     }),
-    files: () => (row.pictureKey ? [row.pictureKey] : []),
+    files: (parses) => [...parses, ...(row.pictureKey ? [row.pictureKey] : [])],
   });
 }
 

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { CsvMapping } from './csv-mapping';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
@@ -30,14 +32,42 @@ async function* chunks(data: Buffer): AsyncGenerator<Buffer> {
   }
 }
 
-/** Parses a statement file of any supported format; StatementError when it is refused. */
-export function parseStatement(data: Buffer, mapping?: CsvMapping): Promise<ParsedStatement> {
-  switch (detectFormat(data)) {
+function parseAs(
+  format: StatementFormat,
+  input: AsyncIterable<Buffer>,
+  mapping: CsvMapping | undefined,
+): Promise<ParsedStatement> {
+  switch (format) {
     case 'camt053':
-      return parseCamt053(chunks(data));
+      return parseCamt053(input);
     case 'mt940':
-      return parseMt940(chunks(data));
+      return parseMt940(input);
     case 'csv':
-      return parseCsv(chunks(data), mapping ? { mapping } : {});
+      return parseCsv(input, mapping ? { mapping } : {});
   }
+}
+
+/** Parses a statement held in memory, of any supported format; StatementError when refused. */
+export function parseStatement(data: Buffer, mapping?: CsvMapping): Promise<ParsedStatement> {
+  return parseAs(detectFormat(data), chunks(data), mapping);
+}
+
+/** As parseStatement, streaming the file from disk, so an upload is never held whole. */
+export async function parseStatementFile(
+  path: string,
+  mapping?: CsvMapping,
+): Promise<ParsedStatement> {
+  const handle = await open(path);
+  let head: Buffer;
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  return parseAs(
+    detectFormat(head),
+    createReadStream(path, { highWaterMark: CHUNK_BYTES }),
+    mapping,
+  );
 }
