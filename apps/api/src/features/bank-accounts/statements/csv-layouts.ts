@@ -4,55 +4,9 @@
  * not be checked against a bank's own documentation are marked "Assumed" so they are easy to
  * revisit when a user's file disagrees.
  */
+import type { AmountStyle } from './csv-amount';
+import { describeAbnAmro, describeIng, type DescriptionParts } from './csv-describe';
 import type { CsvDateFormat, CsvDelimiter } from './csv-mapping';
-import { StatementError, decimalToCents } from './statement';
-
-/**
- * How a layout writes its amounts:
- * - 'comma' / 'dot': that decimal separator and no thousands separator (decimalToCents rules).
- * - 'comma-grouped': ',' decimal, and '.' thousands separators in groups of three, accepted only
- *   together with a decimal part ("1.234,56"), so that "1.234" is never guessed at.
- * - 'either': one file may use either locale, with grouping ("15,000.00" or "15.000,00"); a
- *   value is read only when its last separator is followed by one or two digits, and every
- *   amount of one file must use the same decimal separator.
- */
-export type AmountStyle = 'comma' | 'dot' | 'comma-grouped' | 'either';
-
-const GROUPED_COMMA = /^[+-]?\d{1,3}(\.\d{3})+,\d{1,2}$/;
-const EITHER = /^([+-]?)(\d+|\d{1,3}(?:([.,])\d{3})+)([.,])(\d{1,2})$/;
-
-/** Per file: the decimal separator an 'either' layout's first amount settled on. */
-export interface AmountState {
-  decimal: ',' | '.' | null;
-}
-
-/** Signed cents of an amount cell written in `style`. */
-export function readAmount(
-  text: string,
-  style: AmountStyle,
-  line: number,
-  state: AmountState,
-): number {
-  const t = text.trim();
-  if (style === 'comma') return decimalToCents(t, ',', line);
-  if (style === 'dot') return decimalToCents(t, '.', line);
-  if (style === 'comma-grouped') {
-    return decimalToCents(GROUPED_COMMA.test(t) ? t.replaceAll('.', '') : t, ',', line);
-  }
-  const m = EITHER.exec(t);
-  // Whole amounts have no separator to disagree about; anything else decimalToCents refuses.
-  if (!m) return decimalToCents(t, state.decimal ?? '.', line);
-  const [, sign = '', whole = '', group, decimal = '.', fraction = ''] = m;
-  if (group === decimal || (state.decimal !== null && state.decimal !== decimal)) {
-    throw new StatementError(
-      'statement_bad_amount',
-      `"${t}" is ambiguous or differs in decimal separator from the file's other amounts`,
-      line,
-    );
-  }
-  state.decimal = decimal === ',' ? ',' : '.';
-  return decimalToCents(`${sign}${whole.replace(/[.,]/g, '')}.${fraction}`, '.', line);
-}
 
 /** What a layout's columns mean; `C` is a header name or, for headerless layouts, an index. */
 export interface LayoutColumns<C> {
@@ -72,13 +26,6 @@ export interface LayoutColumns<C> {
   /** Own balance before / after this row. */
   balanceBefore?: C;
   balanceAfter?: C;
-}
-
-/** Name, IBAN and remittance text a bank packs into one description field. */
-export interface DescriptionParts {
-  description: string | null;
-  name?: string | null;
-  iban?: string | null;
 }
 
 interface LayoutBase {
@@ -119,75 +66,6 @@ export interface ShapeLayout extends LayoutBase {
 }
 
 export type CsvLayout = HeaderLayout | ShapeLayout;
-
-/** Splits "Label: value Label: value" text on the given labels (case-insensitive). */
-export function labelled(labels: string[]): (text: string) => Map<string, string> {
-  const escaped = labels.map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  // Built once per bank: a statement has thousands of rows to split.
-  const re = new RegExp(`(?:^|\\s)(${escaped.join('|')}):`, 'gi');
-  const canonical = new Map(labels.map((l) => [l.toLowerCase(), l]));
-  return (text) => {
-    const hits = [...text.matchAll(re)];
-    const found = new Map<string, string>();
-    hits.forEach((hit, i) => {
-      const start = (hit.index ?? 0) + hit[0].length;
-      const end = hits[i + 1]?.index ?? text.length;
-      const label = canonical.get(hit[1]?.toLowerCase() ?? '') ?? '';
-      if (!found.has(label)) found.set(label, text.slice(start, end).trim());
-    });
-    return found;
-  };
-}
-
-const nonEmpty = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
-
-/** ING "Mededelingen": "Naam: … Omschrijving: … IBAN: … Kenmerk: … Valutadatum: …". */
-const ingLabels = labelled(
-  (
-    'Naam|Omschrijving|IBAN|Kenmerk|Machtiging ID|Incassant ID|Valutadatum|' +
-    'Name|Description|Reference|Mandate ID|Creditor ID|Value date'
-  ).split('|'),
-);
-function describeIng(text: string): DescriptionParts {
-  const parts = ingLabels(text);
-  const remittance = nonEmpty(parts.get('Omschrijving') ?? parts.get('Description'));
-  // Card payments and fees carry no labels; their whole text is the description.
-  return { description: remittance ?? text };
-}
-
-/** SEPA fields ABN AMRO writes as "/TRTP/…/IBAN/…/BIC/…/NAME/…/REMI/…/EREF/…". */
-const ABN_SLASH_KEYS =
-  /\/(TRTP|CSID|IBAN|BIC|NAME|MARF|REMI|EREF|ORDP|BENM|ID|ADDR|ISDT|RTRN|CNTP|PREF|SWOC)\//g;
-/** Older ABN AMRO exports pad labelled fields: "SEPA Overboeking  IBAN: … Naam: … Omschrijving: …". */
-const abnLabels = labelled(
-  'IBAN|BIC|Naam|Omschrijving|Kenmerk|Machtiging|Incassant|Betalingskenm.|Voor'.split('|'),
-);
-function describeAbnAmro(text: string): DescriptionParts {
-  if (/^\s*\/[A-Z]{2,4}\//.test(text)) {
-    const keys = [...text.matchAll(ABN_SLASH_KEYS)];
-    const fields = new Map<string, string>();
-    keys.forEach((key, i) => {
-      const start = (key.index ?? 0) + key[0].length;
-      const end = keys[i + 1]?.index ?? text.length;
-      fields.set(key[1] ?? '', text.slice(start, end).replace(/\/$/, ''));
-    });
-    return {
-      description: nonEmpty(fields.get('REMI')) ?? text,
-      name: nonEmpty(fields.get('NAME')),
-      iban: nonEmpty(fields.get('IBAN')),
-    };
-  }
-  const parts = abnLabels(text);
-  if (parts.has('IBAN') || parts.has('Naam')) {
-    return {
-      description: nonEmpty(parts.get('Omschrijving')) ?? text,
-      name: nonEmpty(parts.get('Naam')),
-      iban: nonEmpty(parts.get('IBAN')),
-    };
-  }
-  // Card payments (BEA/GEA), interest and fees: no structure to rely on.
-  return { description: text };
-}
 
 const DMY = /^\d{1,2}-\d{1,2}-\d{4}$/;
 const COMPACT_DATE = /^\d{8}$/;

@@ -3,20 +3,17 @@
  * header or the shape of their rows, or any other export through a user's column mapping. The
  * file is streamed; only the first 64 KB are held at once, to choose the encoding and layout.
  */
-import { Readable } from 'node:stream';
-import { CsvError, parse, type Info } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
+import { readAmount, type AmountState } from './csv-amount';
+import type { DescriptionParts } from './csv-describe';
 import {
-  CSV_LAYOUTS,
-  readAmount,
-  type AmountState,
-  type CsvLayout,
-  type DescriptionParts,
-  type HeaderLayout,
-  type LayoutColumns,
-} from './csv-layouts';
-import { readDate, type CsvDelimiter, type CsvMapping } from './csv-mapping';
+  detect,
+  readerFromHeader,
+  readerFromMapping,
+  type Detected,
+  type RowReader,
+} from './csv-detect';
+import { readDate, type CsvMapping } from './csv-mapping';
+import { openText, readRecords } from './csv-text';
 import {
   StatementError,
   foldText,
@@ -27,135 +24,6 @@ import {
   type StatementErrorCode,
   type StatementLine,
 } from './statement';
-
-/** Enough to hold the header and first rows of any export, and to tell UTF-8 from 1252. */
-const SNIFF_BYTES = 64 * 1024;
-/** A row this long is an unclosed quote swallowing the file, not a booking. */
-const MAX_RECORD_CHARS = 1_000_000;
-
-interface Detected {
-  flavour: string;
-  delimiter: CsvDelimiter;
-  quotes: boolean;
-  /** Set for header layouts: the reader is built once the header row is read. */
-  header: HeaderLayout | null;
-  reader: RowReader | null;
-}
-
-/** How to turn the cells of one data row into a statement line. */
-type RowReader = Pick<
-  CsvLayout,
-  'dateFormat' | 'amount' | 'debitValues' | 'creditValues' | 'describe'
-> & {
-  minCells: number;
-  maxCells: number | null;
-  columns: LayoutColumns<number>;
-};
-
-const headerName = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-
-function splitLine(line: string, delimiter: string, quotes: boolean): string[] {
-  try {
-    const quote = quotes ? '"' : false;
-    return (
-      parseSync(line, { delimiter, quote, relax_column_count: true, relax_quotes: true })[0] ?? []
-    );
-  } catch {
-    return [];
-  }
-}
-
-/** The names a header must have: every column the layout reads, bar the optional ones. */
-const requiredNames = (layout: HeaderLayout) =>
-  Object.values(layout.columns)
-    .flatMap((n: string | string[] | undefined) => n ?? [])
-    .filter((n) => !layout.optional?.includes(n));
-
-function detect(head: string): Detected | null {
-  const lines = head
-    .slice(0, SNIFF_BYTES)
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .filter((l) => l.trim() !== '');
-  const [first = '', second = ''] = lines;
-  for (const layout of CSV_LAYOUTS) {
-    const { key: flavour, quotes } = layout;
-    if (layout.kind === 'header') {
-      const line = layout.titleLine?.test(first) ? second : first;
-      for (const delimiter of layout.delimiters) {
-        const names = new Set(splitLine(line, delimiter, quotes).map(headerName));
-        if (requiredNames(layout).every((n) => names.has(headerName(n)))) {
-          return { flavour, delimiter, quotes, header: layout, reader: null };
-        }
-      }
-      continue;
-    }
-    const { delimiter, minColumns: minCells, maxColumns: maxCells } = layout;
-    const cells = splitLine(first, delimiter, quotes);
-    const fits =
-      cells.length >= minCells &&
-      (maxCells === null || cells.length <= maxCells) &&
-      Object.entries(layout.shape).every(([i, re]) => re.test(cells[Number(i)]?.trim() ?? ''));
-    if (fits) {
-      const reader = { ...layout, minCells, maxCells };
-      return { flavour, delimiter, quotes, header: null, reader };
-    }
-  }
-  return null;
-}
-
-/** The known bank layout the start of a (decoded) file is in, if any. */
-export function sniffCsv(head: string): { flavour: string } | null {
-  const found = detect(head);
-  return found ? { flavour: found.flavour } : null;
-}
-
-function readerFromHeader(layout: HeaderLayout, cells: string[], line: number): RowReader {
-  const index = new Map<string, number>();
-  cells.forEach((name, i) => {
-    if (!index.has(headerName(name))) index.set(headerName(name), i);
-  });
-  const missing = requiredNames(layout).filter((n) => !index.has(headerName(n)));
-  if (missing.length > 0) {
-    const lacks = `the header lacks ${missing.join(', ')}`;
-    throw new StatementError('statement_missing_columns', lacks, line);
-  }
-  const at = (name: string | undefined) =>
-    name === undefined ? undefined : index.get(headerName(name));
-  const { date, amount, description, ...rest } = layout.columns;
-  const optional = Object.entries(rest).map(([key, name]) => [key, at(name)]);
-  const columns: LayoutColumns<number> = {
-    ...(Object.fromEntries(optional) as Partial<LayoutColumns<number>>),
-    date: at(date) ?? 0,
-    amount: at(amount) ?? 0,
-    description: description.flatMap((n) => at(n) ?? []),
-  };
-  return { ...layout, columns, minCells: cells.length, maxCells: cells.length };
-}
-
-function readerFromMapping(m: CsvMapping): RowReader {
-  const columns: LayoutColumns<number> = {
-    date: m.date,
-    amount: m.amount,
-    sign: m.debitCredit?.column,
-    account: m.account,
-    currency: m.currency,
-    counterpartyName: m.counterpartyName,
-    counterpartyIban: m.counterpartyIban,
-    description: m.description ?? [],
-    reference: m.reference,
-  };
-  const used = Object.values(columns).flatMap((v: number | number[] | undefined) => v ?? []);
-  return {
-    dateFormat: m.dateFormat,
-    amount: m.decimal === ',' ? 'comma' : 'dot',
-    // No credit values: whatever is not a debit value is a credit.
-    ...(m.debitCredit ? { debitValues: m.debitCredit.debitValues } : {}),
-    minCells: Math.max(...used) + 1,
-    maxCells: null,
-    columns,
-  };
-}
 
 /** A row's account and either why it was skipped or its line and own balance before/after. */
 interface RowResult {
@@ -236,105 +104,10 @@ function settle(chain: [number, number][] | null): [number | null, number | null
   return [null, null];
 }
 
-/** The file as text: UTF-8 unless its first 64 KB are not valid UTF-8, then Windows-1252. */
-async function openText(input: AsyncIterable<Buffer>) {
-  const it = input[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let ended = false;
-  while (size < SNIFF_BYTES) {
-    const next = await it.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    chunks.push(next.value);
-    size += next.value.length;
-  }
-  const headBytes = Buffer.concat(chunks);
-  let utf8 = true;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(headBytes, { stream: !ended });
-  } catch {
-    utf8 = false;
-  }
-  // Once chosen the encoding stays: a later bad byte becomes U+FFFD rather than a mixed file.
-  const utf8Decoder = new TextDecoder('utf-8');
-  const decode = (bytes?: Buffer) =>
-    utf8
-      ? utf8Decoder.decode(bytes, { stream: bytes !== undefined })
-      : bytes
-        ? iconv.decode(bytes, 'win1252')
-        : '';
-  const head = decode(headBytes) + (ended ? decode() : '');
-  async function* text() {
-    yield head;
-    while (!ended) {
-      const next = await it.next();
-      if (next.done) break;
-      yield decode(next.value);
-    }
-    ended = true;
-    yield decode();
-  }
-  const close = async () => {
-    if (!ended) await it.return?.();
-  };
-  return { head, text, close };
-}
-
-const countMatches = (s: string, re: RegExp) => s.match(re)?.length ?? 0;
-
-/** Records with the 1-based line each starts on (csv-parse counts a CRLF in a field twice). */
-async function* readRecords(
-  source: AsyncIterable<string>,
-  d: Detected,
-): AsyncGenerator<{ cells: string[]; line: number }> {
-  let overcount = 0;
-  let lastEnd = 0;
-  let lastEmpty = 0;
-  const parser = parse({
-    delimiter: d.delimiter,
-    quote: d.quotes ? '"' : false,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
-    max_record_size: MAX_RECORD_CHARS,
-    // The line rides on the record itself: csv-parse's types want a string[] back.
-    on_record: (cells: string[], ctx: Info) => {
-      let breaks = 0;
-      for (const c of cells) {
-        if (!/[\r\n]/.test(c)) continue;
-        breaks += countMatches(c, /\r\n|\r|\n/g);
-        overcount += countMatches(c, /[\r\n]/g) - countMatches(c, /\r\n|\r|\n/g);
-      }
-      lastEnd = ctx.lines - overcount;
-      lastEmpty = ctx.empty_lines;
-      return Object.assign(cells, { line: lastEnd - breaks });
-    },
-  });
-  const input = Readable.from(source);
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
-  try {
-    for await (const cells of parser) {
-      const rec = cells as string[] & { line: number };
-      yield { cells: rec, line: rec.line };
-    }
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    // csv-parse names the line it gave up on; the row the stray quote belongs to starts after
-    // the last good record (and any blank lines since).
-    const blank = typeof err.empty_lines === 'number' ? err.empty_lines - lastEmpty : 0;
-    const message =
-      err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE'
-        ? 'a quoted field is never closed'
-        : 'a quote stands where none may';
-    throw new StatementError('statement_malformed', message, lastEnd + 1 + blank);
-  } finally {
-    input.destroy();
-    parser.destroy();
-  }
+/** The known bank layout the start of a (decoded) file is in, if any. */
+export function sniffCsv(head: string): { flavour: string } | null {
+  const found = detect(head);
+  return found ? { flavour: found.flavour } : null;
 }
 
 /**
