@@ -5,6 +5,7 @@ import {
   bankAccountsResponse,
   bankAccountSummarySchema,
   statementPreviewSchema,
+  statementProgressSchema,
   statementResultSchema,
   statementUploadFields,
 } from './bank-accounts.schema';
@@ -67,6 +68,13 @@ export const bankAccountsContract = {
     summary: 'Import a previewed statement, all of it in one transaction',
     params: importParams,
     response: statementResultSchema,
+  }),
+  progress: endpoint({
+    method: 'GET',
+    path: '/user/:userId/statement-import/:importId',
+    summary: 'Where an import stands; while it runs, how many of its lines are added so far',
+    params: importParams,
+    response: statementProgressSchema,
   }),
   cancel: endpoint({
     method: 'DELETE',

@@ -111,6 +111,18 @@ export const statementResultSchema = z.object({
 });
 export type StatementResult = z.infer<typeof statementResultSchema>;
 
+/** Where an import stands: previewed, running (its lines being added), or done. */
+export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] as const;
+
+export const statementProgressSchema = z.object({
+  id: z.number(),
+  status: z.enum(STATEMENT_PROGRESS_STATUSES),
+  /** The lines to add (the new ones), and how many of them are added so far. */
+  line_count: z.number(),
+  done_count: z.number(),
+});
+export type StatementProgress = z.infer<typeof statementProgressSchema>;
+
 /** Multipart text fields beside `file`. */
 export const statementUploadFields = z.object({
   /** The account a file without its own account number belongs to (and whose mapping to use). */

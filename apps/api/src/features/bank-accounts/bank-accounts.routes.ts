@@ -13,6 +13,7 @@ import {
   confirmStatement,
   MAX_STATEMENT_BYTES,
   previewStatement,
+  statementProgress,
 } from './statement-imports.service';
 
 /** HTTP only: the rules live in the bank-accounts and statement-imports services. */
@@ -40,6 +41,9 @@ export async function bankAccountsRoutes(api: FastifyInstance) {
   );
   registerEndpoint(api, c.confirm, ({ ctx, params }) =>
     confirmStatement(ctx, params.userId, params.importId),
+  );
+  registerEndpoint(api, c.progress, ({ ctx, params }) =>
+    statementProgress(ctx, params.userId, params.importId),
   );
   registerEndpoint(api, c.cancel, async ({ ctx, params }) => {
     await cancelStatement(ctx, params.userId, params.importId);

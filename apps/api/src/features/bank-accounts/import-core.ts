@@ -76,7 +76,8 @@ export interface OwnSide {
   accountId: number;
   iban: string;
   holderName: string | null;
-  importId: number;
+  /** The statement file the lines come from; null for lines that come another way (a sync). */
+  importId: number | null;
 }
 
 /** The batch as one array per column, in the order of the INSERT below. */
@@ -131,6 +132,7 @@ export async function insertLines(
   tx: Executor,
   own: OwnSide,
   lines: ReadonlyArray<{ item: StatementLine; key: string }>,
+  onBatch?: (lines: number) => void,
 ): Promise<number> {
   let added = 0;
   for (let at = 0; at < lines.length; at += BATCH) {
@@ -160,6 +162,7 @@ export async function insertLines(
       rows: Array<{ added: number }>;
     };
     added += Number(result.rows[0]?.added ?? 0);
+    onBatch?.(Math.min(BATCH, lines.length - at));
   }
   return added;
 }

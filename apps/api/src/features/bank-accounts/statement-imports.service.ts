@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   StatementErrorCode,
   StatementPreview,
+  StatementProgress,
   StatementResult,
 } from '@helder/shared/bank-accounts';
 import { centsToEuros } from '@helder/shared/money';
@@ -16,8 +17,15 @@ import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
 import { dedupeKeys, insertLines, knownKeys, newLines, sumCents } from './import-core';
+import { importProgress } from './import-progress';
 import { institutionOfIban } from './institutions';
-import { packStatement, unpackStatement } from './statement-artifact';
+import {
+  adoptParse,
+  earlierParse,
+  keepParse,
+  packStatement,
+  unpackStatement,
+} from './statement-artifact';
 import { csvMappingSchema, type CsvMapping } from './statements/csv-mapping';
 import { parseStatementFile } from './statements/parse';
 import {
@@ -52,30 +60,6 @@ async function sha256Of(path: string) {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/**
- * The parse kept by the caller's last import of this very file read with this mapping, when
- * there is one: importing a file again (the usual slip) then costs no parse at all.
- */
-async function earlierParse(ctx: Ctx, userId: number, sha256: string, mapping: CsvMapping | null) {
-  const [earlier] = await ctx.db
-    .select({ id: statementImports.id, storageKey: statementImports.storageKey })
-    .from(statementImports)
-    .where(
-      and(
-        eq(statementImports.userId, userId),
-        eq(statementImports.sha256, sha256),
-        eq(statementImports.status, 'imported'),
-        isNotNull(statementImports.storageKey),
-        sql`${statementImports.csvMapping} is not distinct from ${mapping === null ? null : JSON.stringify(mapping)}::jsonb`,
-      ),
-    )
-    .orderBy(desc(statementImports.id))
-    .limit(1);
-  const data = earlier?.storageKey ? await ctx.storage.get(earlier.storageKey) : null;
-  const parsed = data ? await unpackStatement(data) : null;
-  return parsed && earlier?.storageKey ? { id: earlier.id, key: earlier.storageKey, parsed } : null;
 }
 
 interface Target {
@@ -232,40 +216,6 @@ export async function previewStatement(
   };
 }
 
-type PreviewValues = Omit<typeof statementImports.$inferInsert, 'storageKey'>;
-const previewColumns = { id: statementImports.id, fileName: statementImports.fileName };
-
-/** A new preview row with the parse stored beside it; the stored parse goes if the row fails. */
-async function keepParse(ctx: Ctx, artifact: Buffer, values: PreviewValues) {
-  const storageKey = `statements/${randomBytes(12).toString('hex')}`;
-  await ctx.storage.put(storageKey, artifact, 'application/gzip');
-  try {
-    const [row] = await ctx.db
-      .insert(statementImports)
-      .values({ ...values, storageKey })
-      .returning(previewColumns);
-    return row!;
-  } catch (e) {
-    await ctx.storage.delete([storageKey]);
-    throw e;
-  }
-}
-
-/** A new preview row that takes the earlier import's stored parse over, in one transaction. */
-async function adoptParse(ctx: Ctx, earlier: { id: number; key: string }, values: PreviewValues) {
-  return ctx.db.transaction(async (tx) => {
-    await tx
-      .update(statementImports)
-      .set({ storageKey: null })
-      .where(eq(statementImports.id, earlier.id));
-    const [row] = await tx
-      .insert(statementImports)
-      .values({ ...values, storageKey: earlier.key })
-      .returning(previewColumns);
-    return row!;
-  });
-}
-
 async function findPreview(ctx: Ctx, userId: number, importId: number) {
   const actor = requireActor(ctx);
   assertSelf(actor, userId);
@@ -294,63 +244,74 @@ export async function confirmStatement(
   const mapping = readMapping(undefined, row.csvMapping);
   const chosen = row.bankAccountId ? await chosenAccount(ctx, actor, row.bankAccountId) : null;
   const now = ctx.clock();
-  const result = await write(ctx, actor, {
-    run: async (tx) => {
-      // One import per user at a time: a double click must not race itself past the checks.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext('helder:statement-import'), ${actor.id})`,
-      );
-      const [claimed] = await tx
-        .update(statementImports)
-        .set({ status: 'imported', importedAt: now })
-        .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
-        .returning({ id: statementImports.id });
-      if (!claimed) throw notFound('Statement preview');
-      const targets = await resolveTargets(tx, actor, parsed, chosen);
-      let added = 0;
-      let lines = 0;
-      const accountIds: number[] = [];
-      for (const target of targets) {
-        const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
-        const keys = dedupeKeys(target.account.lines);
-        const fresh = newLines(target.account.lines, keys, await knownKeys(tx, accountId, keys));
-        added += await insertLines(
-          tx,
-          { accountId, iban: target.iban, holderName: target.account.holderName, importId },
-          fresh,
+  importProgress.start(importId, actor.id);
+  try {
+    const result = await write(ctx, actor, {
+      run: async (tx) => {
+        // One import per user at a time: a double click must not race itself past the checks.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext('helder:statement-import'), ${actor.id})`,
         );
-        lines += target.account.lines.length;
-        accountIds.push(accountId);
+        const [claimed] = await tx
+          .update(statementImports)
+          .set({ status: 'imported', importedAt: now })
+          .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
+          .returning({ id: statementImports.id });
+        if (!claimed) throw notFound('Statement preview');
+        const planned = [];
+        for (const target of await resolveTargets(tx, actor, parsed, chosen)) {
+          const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
+          const { lines } = target.account;
+          const keys = dedupeKeys(lines);
+          const fresh = newLines(lines, keys, await knownKeys(tx, accountId, keys));
+          planned.push({ target, accountId, fresh });
+        }
+        importProgress.total(
+          importId,
+          planned.reduce((n, p) => n + p.fresh.length, 0),
+        );
+        let added = 0;
+        let lines = 0;
+        for (const { target, accountId, fresh } of planned) {
+          const own = { accountId, iban: target.iban, holderName: target.account.holderName };
+          added += await insertLines(tx, { ...own, importId }, fresh, (n) =>
+            importProgress.advance(importId, n),
+          );
+          lines += target.account.lines.length;
+          await tx
+            .update(bankAccounts)
+            .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
+            .where(eq(bankAccounts.id, accountId));
+        }
+        const accountIds = planned.map((p) => p.accountId);
         await tx
-          .update(bankAccounts)
-          .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
-          .where(eq(bankAccounts.id, accountId));
-      }
-      await tx
-        .update(statementImports)
-        .set({
-          newCount: added,
-          duplicateCount: lines - added,
-          skippedCount: parsed.skipped.length,
-          bankAccountId: accountIds[0] ?? null,
-        })
-        .where(eq(statementImports.id, importId));
-      return { added, lines, accountIds };
-    },
-    audit: (done) => ({
-      entityClass: 'BankAccount',
-      entityId: done.accountIds[0] ?? 0,
-      action: 'update',
-      changes: { imported_payments: { from: null, to: done.added } },
-    }),
-  });
-  return {
-    id: importId,
-    new_count: result.added,
-    duplicate_count: result.lines - result.added,
-    skipped_count: parsed.skipped.length,
-    bank_account_ids: result.accountIds,
-  };
+          .update(statementImports)
+          .set({
+            newCount: added,
+            duplicateCount: lines - added,
+            skippedCount: parsed.skipped.length,
+            bankAccountId: accountIds[0] ?? null,
+          })
+          .where(eq(statementImports.id, importId));
+        return { added, lines, accountIds };
+      },
+      audit: (done) => ({
+        entityClass: 'BankAccount',
+        entityId: done.accountIds[0] ?? 0,
+        action: 'update',
+        changes: { imported_payments: { from: null, to: done.added } },
+      }),
+    });
+    return {
+      id: importId,
+      new_count: result.added,
+      duplicate_count: result.lines - result.added,
+      skipped_count: parsed.skipped.length,
+      bank_account_ids: result.accountIds,
+    };
+  } finally {
+    importProgress.finish(importId);
+  }
 }
 
 /** A statement file's account, owned by the caller; a revoked one of theirs comes back. */
@@ -374,7 +335,28 @@ async function createFileAccount(tx: Executor, actor: Actor, target: Target, now
   return row!.id;
 }
 
-/** Drops a preview and its kept file. */
+/** Where an import stands: running here (with its count so far), or as the database has it. */
+export async function statementProgress(
+  ctx: Ctx,
+  userId: number,
+  importId: number,
+): Promise<StatementProgress> {
+  const actor = requireActor(ctx);
+  assertSelf(actor, userId);
+  const live = importProgress.of(importId, actor.id);
+  if (live) {
+    return { id: importId, status: 'importing', line_count: live.total, done_count: live.done };
+  }
+  const [row] = await ctx.db
+    .select({ status: statementImports.status, newCount: statementImports.newCount })
+    .from(statementImports)
+    .where(and(eq(statementImports.id, importId), eq(statementImports.userId, actor.id)));
+  if (!row) throw notFound('Statement import');
+  const done = row.status === 'imported' ? row.newCount : 0;
+  return { id: importId, status: row.status, line_count: row.newCount, done_count: done };
+}
+
+/** Drops a preview and its stored parse. */
 export async function cancelStatement(ctx: Ctx, userId: number, importId: number) {
   const { storageKey } = await findPreview(ctx, userId, importId);
   await ctx.db.delete(statementImports).where(eq(statementImports.id, importId));

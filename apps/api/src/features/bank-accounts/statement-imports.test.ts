@@ -3,13 +3,21 @@ import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BankAccounts, StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
+import type {
+  BankAccounts,
+  StatementPreview,
+  StatementProgress,
+  StatementResult,
+} from '@helder/shared/bank-accounts';
 import type { ErrorBody } from '@helder/shared/http';
 import { payments, statementImports } from '../../db/schema';
 import { useCastApp } from '../../test/cast-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { createBankAccount } from '../../test/payment-factories';
+import { insertLines } from './import-core';
+import { importProgress } from './import-progress';
+import type { StatementLine } from './statements/statement';
 
 const scene = useCastApp();
 const { call } = scene;
@@ -75,6 +83,17 @@ const ENTRIES: Entry[] = [
   coffee,
   coffee,
 ];
+
+const coffeeLine: StatementLine = {
+  line: 1,
+  bookingDate: '2026-01-12',
+  amountCents: -280,
+  currency: 'EUR',
+  counterpartyName: 'Koffiebar Oost',
+  counterpartyIban: null,
+  description: 'Koffie',
+  bankReference: null,
+};
 
 let ibanSeq = 100;
 /** A fresh valid-looking IBAN per test, so accounts never collide across tests. */
@@ -223,6 +242,51 @@ describe('statement import', () => {
     expect(await storedStatements()).toHaveLength(stored.length + 1);
     expect((await call('DELETE', `/user/${me.user.id}`, admin)).statusCode).toBe(204);
     expect(await storedStatements()).toEqual(stored);
+  });
+
+  it('tells where an import stands: previewed, running with its count, imported', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const other = await createUser(scene.t, { password: null });
+    const { id } = (await upload(me, camt(freshIban(), ENTRIES))).json<StatementPreview>();
+    const url = `/user/${me.user.id}/statement-import/${id}`;
+    const progress = async () => (await call('GET', url, me)).json<StatementProgress>();
+    expect(await progress()).toEqual({ id, status: 'preview', line_count: 4, done_count: 0 });
+    // What a running import reports, as the confirm of another request would count it.
+    importProgress.start(id, me.user.id);
+    importProgress.total(id, 4);
+    importProgress.advance(id, 3);
+    try {
+      expect(await progress()).toEqual({ id, status: 'importing', line_count: 4, done_count: 3 });
+      const theirs = `/user/${other.user.id}/statement-import/${id}`;
+      expect((await call('GET', theirs, other)).statusCode).toBe(404);
+    } finally {
+      importProgress.finish(id);
+    }
+    await call('POST', `${url}/confirm`, me);
+    expect(await progress()).toEqual({ id, status: 'imported', line_count: 4, done_count: 4 });
+    expect((await call('GET', `/user/${me.user.id}/statement-import/999999`, me)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('counts the lines of a large import batch by batch as they go in', async () => {
+    const me = await createUser(scene.t, { password: null });
+    const account = await createBankAccount(scene.t, me.user.id);
+    const lines = Array.from({ length: 12_000 }, (_, i) => ({
+      item: { ...coffeeLine, bankReference: `B${i}` },
+      key: `ref:B${i}`,
+    }));
+    const batches: number[] = [];
+    const added = await scene.t.database.db.transaction((tx) =>
+      insertLines(
+        tx,
+        { accountId: account.id, iban: 'NL91ABNA0417164300', holderName: null, importId: null },
+        lines,
+        (n) => batches.push(n),
+      ),
+    );
+    expect(added).toBe(12_000);
+    expect(batches).toEqual([5000, 5000, 2000]);
   });
 
   it("refuses a file of someone else's account and leaves database and storage alone", async () => {

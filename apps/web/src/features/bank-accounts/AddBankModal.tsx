@@ -21,7 +21,13 @@ import { Modal, useRouteModal } from '../../components/ui/Modal';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
-import { useBankAccounts, useCancelImport, useConfirmImport, useUploadStatement } from './api';
+import {
+  useBankAccounts,
+  useCancelImport,
+  useConfirmImport,
+  useImportProgress,
+  useUploadStatement,
+} from './api';
 import styles from './bank-accounts.module.css';
 import { CsvMappingForm } from './CsvMappingForm';
 import { readCsvSample, type CsvMapping, type CsvSample } from './csv-mapping';
@@ -40,19 +46,38 @@ interface Progress {
   total: number;
 }
 
+function ProgressBar({ label, value, max }: { label: string; value?: number; max: number }) {
+  const id = useId();
+  return (
+    <div className={styles.progress}>
+      <label htmlFor={id}>{label}</label>
+      <progress id={id} max={max} value={value} />
+    </div>
+  );
+}
+
 function UploadProgress({ sent, total }: Progress) {
   const { t } = useTranslation('bank-accounts');
-  const id = useId();
   const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : null;
   let label = t('add.progressUnknown');
   if (percent !== null)
     label = percent >= 100 ? t('add.processing') : t('add.progress', { percent });
-  return (
-    <div className={styles.progress}>
-      <label htmlFor={id}>{label}</label>
-      <progress id={id} max={100} value={percent ?? undefined} />
-    </div>
-  );
+  return <ProgressBar label={label} value={percent ?? undefined} max={100} />;
+}
+
+/** While the confirm runs: the server's count of lines added so far, once it has one. */
+function ImportProgress({ userId, importId }: { userId: number; importId: number }) {
+  const { t, i18n } = useTranslation('bank-accounts');
+  const { data } = useImportProgress(userId, importId);
+  if (data?.status !== 'importing' || data.line_count === 0) {
+    return <ProgressBar label={t('preview.confirming')} max={100} />;
+  }
+  const count = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nl-NL');
+  const label = t('preview.importProgress', {
+    done: count.format(data.done_count),
+    total: count.format(data.line_count),
+  });
+  return <ProgressBar label={label} value={data.done_count} max={data.line_count} />;
 }
 
 interface ChooseFileProps {
@@ -290,6 +315,9 @@ export function AddBankModal() {
     >
       {body}
       {progress ? <UploadProgress {...progress} /> : null}
+      {step.kind === 'preview' && confirm.isPending ? (
+        <ImportProgress userId={userId} importId={step.preview.id} />
+      ) : null}
     </Modal>
   );
 }

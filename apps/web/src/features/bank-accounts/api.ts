@@ -178,6 +178,27 @@ export function useConfirmImport(userId: number) {
   });
 }
 
+/** How often a running import is asked how far it has come. */
+export const IMPORT_PROGRESS_POLL_MS = 500;
+
+/**
+ * GET …/statement-import/{importId} every half second while `importId` is set (the confirm is
+ * running): how many of the new lines are in so far.
+ */
+export function useImportProgress(userId: number, importId: number | null) {
+  return useQuery({
+    queryKey: [...all, 'import-progress', userId, importId] as const,
+    queryFn: ({ signal }) =>
+      callApi(bankAccountsContract.progress, {
+        params: { userId, importId: importId ?? 0 },
+        signal,
+      }),
+    enabled: importId !== null,
+    refetchInterval: IMPORT_PROGRESS_POLL_MS,
+    gcTime: 0,
+  });
+}
+
 /** DELETE …/statement-import/{importId}: drops a preview (nothing was imported). */
 export function useCancelImport(userId: number) {
   return useMutation({

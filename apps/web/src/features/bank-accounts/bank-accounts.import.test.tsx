@@ -90,6 +90,43 @@ describe('Afschrift importeren', () => {
     expect(callsTo(requests, 'DELETE', /./)).toHaveLength(0);
   });
 
+  it('shows how many lines are in while the import runs', async () => {
+    logIn();
+    fakeXhr();
+    let finish: (response: Response) => void = () => {};
+    fakeBanksApi({
+      routes: {
+        [UPLOAD]: () => jsonResponse(200, makePreview()),
+        'POST /api/user/:userId/statement-import/:importId/confirm': () =>
+          new Promise<Response>((resolve) => {
+            finish = resolve;
+          }),
+        'GET /api/user/:userId/statement-import/:importId': () =>
+          jsonResponse(200, { id: 31, status: 'importing', line_count: 120000, done_count: 30000 }),
+      },
+    });
+    const { user, dialog, choose } = await openImport();
+    await choose(new File(['<Document/>'], 'afschrift.xml', { type: 'text/xml' }));
+    await user.click(await dialog.findByRole('button', { name: 'Importeren' }));
+
+    const bar = await dialog.findByRole('progressbar', {
+      name: '30.000 van 120.000 transacties geïmporteerd',
+    });
+    expect(bar).toHaveValue(30000);
+    expect(bar).toHaveAttribute('max', '120000');
+    finish(
+      jsonResponse(200, {
+        id: 31,
+        new_count: 120000,
+        duplicate_count: 0,
+        skipped_count: 0,
+        bank_account_ids: [9],
+      }),
+    );
+    expect(await dialog.findByRole('heading', { name: 'Import voltooid' })).toBeVisible();
+    expect(dialog.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('drops the preview with DELETE on "Annuleren"', async () => {
     logIn();
     fakeXhr();
