@@ -117,7 +117,7 @@ export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] 
 export const statementProgressSchema = z.object({
   id: z.number(),
   status: z.enum(STATEMENT_PROGRESS_STATUSES),
-  /** The lines to add (the new ones), and how many of them are added so far. */
+  /** The file's lines, and how many of them are processed so far (added, or known already). */
   line_count: z.number(),
   done_count: z.number(),
 });

@@ -14,7 +14,7 @@ import { forbidden, invalid, notFound } from '../../http/errors';
 import { signedPicture } from '../../lib/pictures';
 import { authorize, write } from '../../lib/write';
 import { selectAccount, selectAccountSummaries, type AccountRow } from './bank-accounts.queries';
-import { forgetAccountParses } from './statement-artifact';
+import { forgetAccountParses } from './stored-parses';
 
 /**
  * The `{uid}` of a bank-account path is the caller: only admins act for someone else

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments';
 import type { Executor } from '../../db/client';
@@ -7,17 +7,18 @@ import { payments } from '../../db/schema';
 import type { StatementLine } from './statements/statement';
 
 /** Lines per INSERT: one array per column, so the statement's size does not grow with it. */
-const BATCH = 5000;
+export const INSERT_BATCH = 5000;
 
 /**
  * What makes a line the same line when a file is imported again (docs/api-rules.md §13): the
  * bank's reference where the format has one; otherwise a hash of its date, amount, counterparty
  * and description plus how many equal lines came before it that day, so two equal coffees on one
- * day are two payments and an overlapping file adds only what is new.
+ * day are two payments and an overlapping file adds only what is new. One keyer per account,
+ * fed its lines in file order.
  */
-export function dedupeKeys(lines: readonly StatementLine[]): string[] {
+export function dedupeKeyer(): (line: StatementLine) => string {
   const seen = new Map<string, number>();
-  return lines.map((l) => {
+  return (l) => {
     if (l.bankReference) return `ref:${l.bankReference}`;
     const hash = createHash('sha256')
       .update(
@@ -33,37 +34,74 @@ export function dedupeKeys(lines: readonly StatementLine[]): string[] {
     const n = (seen.get(hash) ?? 0) + 1;
     seen.set(hash, n);
     return `h:${hash}:${n}`;
-  });
+  };
 }
 
-/** Of these keys, those the account already has (one array parameter, not one per key). */
-export async function knownKeys(db: Executor, accountId: number | null, keys: string[]) {
-  const known = new Set<string>();
-  if (accountId === null || keys.length === 0) return known;
-  const rows = await db
-    .select({ key: payments.dedupeKey })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.bankAccountId, accountId),
-        sql`${payments.dedupeKey} = any(${sql.param(keys)}::text[])`,
-      ),
-    );
-  for (const r of rows) if (r.key) known.add(r.key);
-  return known;
+export const dedupeKeys = (lines: readonly StatementLine[]) => lines.map(dedupeKeyer());
+
+/**
+ * The part of a query over keys the account does not hold yet: all keys in one array parameter,
+ * which PostgreSQL anti-joins against the account's keys, read once.
+ */
+const notHeld = (accountId: number, keys: readonly string[]) =>
+  sql`from unnest(${sql.param(keys)}::text[]) as wanted(key) where not exists (
+    select 1 from ${payments}
+    where ${payments.bankAccountId} = ${accountId} and ${payments.dedupeKey} = wanted.key)`;
+
+/**
+ * How many of an account's lines, by their keys in file order, importing would add: those the
+ * account does not hold yet, each key once. Only the count travels back.
+ */
+export async function countNew(db: Executor, accountId: number | null, keys: readonly string[]) {
+  const unique = [...new Set(keys)];
+  if (accountId === null || unique.length === 0) return unique.length;
+  const result = (await db.execute(
+    sql`select count(*)::integer as fresh ${notHeld(accountId, unique)}`,
+  )) as { rows: Array<{ fresh: number }> };
+  return Number(result.rows[0]?.fresh ?? 0);
 }
 
-/** Lines that would be new: not known to the account and the first of their key in the file. */
-export function newLines<T>(items: readonly T[], keys: readonly string[], known: Set<string>) {
-  const taken = new Set(known);
-  const fresh: Array<{ item: T; key: string }> = [];
-  items.forEach((item, i) => {
-    const key = keys[i]!;
-    if (taken.has(key)) return;
-    taken.add(key);
-    fresh.push({ item, key });
-  });
-  return fresh;
+/** The keys of `keys` the account does not hold yet (none travel back for a repeated file). */
+export async function newKeys(db: Executor, accountId: number, keys: readonly string[]) {
+  if (keys.length === 0) return new Set<string>();
+  const result = (await db.execute(
+    sql`select distinct wanted.key ${notHeld(accountId, keys)}`,
+  )) as { rows: Array<{ key: string }> };
+  return new Set(result.rows.map((r) => r.key));
+}
+
+type Keyed = { item: StatementLine; key: string };
+
+/**
+ * Lines streamed in file order (each naming its account by index into `owns`), those whose key
+ * is in their account's `fresh` set inserted a batch per account at a time. The unique key
+ * skips a line that came earlier in the file (or with a concurrent import). `onProgress` hears
+ * how many lines each batch took. Returns how many were added.
+ */
+export async function insertStream(
+  tx: Executor,
+  owns: OwnSide[],
+  lines: AsyncIterable<{ account: number; key: string; line: StatementLine }>,
+  fresh: ReadonlyArray<ReadonlySet<string>>,
+  onProgress: (lines: number) => void,
+) {
+  const batches = owns.map((): Keyed[] => []);
+  const seen = owns.map(() => 0);
+  let added = 0;
+  const flush = async (index: number) => {
+    const batch = batches[index]!;
+    batches[index] = [];
+    if (batch.length > 0) added += await insertLines(tx, owns[index]!, batch);
+    onProgress(seen[index]!);
+    seen[index] = 0;
+  };
+  for await (const { account, key, line } of lines) {
+    seen[account]! += 1;
+    if (fresh[account]!.has(key)) batches[account]!.push({ item: line, key });
+    if (seen[account]! >= INSERT_BATCH) await flush(account);
+  }
+  for (let index = 0; index < owns.length; index++) await flush(index);
+  return added;
 }
 
 /** A booking day as a moment: noon UTC is that same day in Amsterdam, summer and winter. */
@@ -132,11 +170,10 @@ export async function insertLines(
   tx: Executor,
   own: OwnSide,
   lines: ReadonlyArray<{ item: StatementLine; key: string }>,
-  onBatch?: (lines: number) => void,
 ): Promise<number> {
   let added = 0;
-  for (let at = 0; at < lines.length; at += BATCH) {
-    const c = columns(own, lines.slice(at, at + BATCH));
+  for (let at = 0; at < lines.length; at += INSERT_BATCH) {
+    const c = columns(own, lines.slice(at, at + INSERT_BATCH));
     const p = columnNames;
     // Both drivers (node-postgres, PGlite) answer a raw statement with `{ rows }`.
     const result = (await tx.execute<{ added: number }>(sql`
@@ -162,11 +199,6 @@ export async function insertLines(
       rows: Array<{ added: number }>;
     };
     added += Number(result.rows[0]?.added ?? 0);
-    onBatch?.(Math.min(BATCH, lines.length - at));
   }
   return added;
 }
-
-/** Sum of the lines' cents, for checking them against the statement's balances. */
-export const sumCents = (lines: readonly StatementLine[]) =>
-  lines.reduce((total, l) => total + l.amountCents, 0);

@@ -4,4 +4,4 @@ export { accountSummariesJson } from './bank-accounts.queries';
 export { dedupeKeys, insertLines } from './import-core';
 export { institutionOfIban } from './institutions';
 export { parseStatement } from './statements/parse';
-export { forgetUserParses } from './statement-artifact';
+export { forgetUserParses } from './stored-parses';

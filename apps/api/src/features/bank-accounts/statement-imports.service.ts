@@ -16,23 +16,19 @@ import { AppError, forbidden, invalid, notFound } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
-import { dedupeKeys, insertLines, knownKeys, newLines, sumCents } from './import-core';
+import { countNew, insertStream, newKeys, type OwnSide } from './import-core';
 import { importProgress } from './import-progress';
 import { institutionOfIban } from './institutions';
+import { adoptParse, earlierParse, keepParse } from './stored-parses';
 import {
-  adoptParse,
-  earlierParse,
-  keepParse,
-  packStatement,
-  unpackStatement,
-} from './statement-artifact';
+  openStored,
+  StatementRecorder,
+  type AccountSummary,
+  type StoredAccount,
+} from './stored-statement';
 import { csvMappingSchema, type CsvMapping } from './statements/csv-mapping';
-import { parseStatementFile } from './statements/parse';
-import {
-  StatementError,
-  type ParsedStatement,
-  type StatementAccount,
-} from './statements/statement';
+import { streamStatementFile } from './statements/parse';
+import { StatementError } from './statements/statement';
 
 /** Statement files up to 100 MB (a year of a busy account in CAMT.053 is far less). */
 export const MAX_STATEMENT_BYTES = 100 * 1024 * 1024;
@@ -47,9 +43,11 @@ function assertSelf(actor: Actor, userId: number) {
   if (actor.id !== userId) throw forbidden('You may only import statements for yourself');
 }
 
+/** Reads the upload once, streaming: the summary for the preview, the stored form for step two. */
 async function parse(path: string, mapping: CsvMapping | undefined) {
+  const recorder = new StatementRecorder();
   try {
-    return await parseStatementFile(path, mapping);
+    return recorder.finish(await streamStatementFile(path, mapping, recorder.add));
   } catch (e) {
     if (e instanceof StatementError) throw refuse(e.code, e.message, e.line);
     throw e;
@@ -63,7 +61,7 @@ async function sha256Of(path: string) {
 }
 
 interface Target {
-  account: StatementAccount;
+  account: StoredAccount;
   /** The caller's existing account, or null when importing creates it. */
   accountId: number | null;
   iban: string;
@@ -74,15 +72,15 @@ interface Target {
  * new one; the account chosen in the upload for a file that names none. Someone else's account
  * refuses the file (docs/api-rules.md §13: never shared by accident).
  */
-async function resolveTargets(
+async function resolveTargets<A extends StoredAccount>(
   db: Executor,
   actor: Actor,
-  parsed: ParsedStatement,
+  accounts: A[],
   chosen: { id: number; iban: string } | null,
-): Promise<Target[]> {
-  const ibans = parsed.accounts.flatMap((a) => (a.iban ? [a.iban] : []));
+): Promise<Array<Target & { account: A }>> {
+  const ibans = accounts.flatMap((a) => (a.iban ? [a.iban] : []));
   const existing = await selectAccountsByIban(db, ibans);
-  return parsed.accounts.map((account) => {
+  return accounts.map((account) => {
     if (!account.iban) {
       if (!chosen) {
         throw refuse(
@@ -103,32 +101,24 @@ async function resolveTargets(
   });
 }
 
-/** The file's lines against what their accounts hold: new, duplicate, and the balance check. */
-async function assess(db: Executor, targets: Target[]) {
+/** The file's accounts against what they hold: new and duplicate lines, the balance check. */
+async function assess(db: Executor, targets: Array<Target & { account: AccountSummary }>) {
   return Promise.all(
-    targets.map(async (target) => {
-      const { lines, openingBalanceCents: open, closingBalanceCents: close } = target.account;
-      const keys = dedupeKeys(lines);
-      const known = await knownKeys(db, target.accountId, keys);
-      const fresh = newLines(lines, keys, known);
-      const dates = lines.map((l) => l.bookingDate).sort();
+    targets.map(async ({ account, accountId, iban }) => {
+      const { openingBalanceCents: open, closingBalanceCents: close, lineCount } = account;
+      const newCount = await countNew(db, accountId, account.keys);
       return {
-        target,
-        fresh,
-        preview: {
-          iban: target.iban,
-          holder_name: target.account.holderName,
-          bank_account_id: target.accountId,
-          first_date: dates[0] ?? null,
-          last_date: dates.at(-1) ?? null,
-          line_count: lines.length,
-          new_count: fresh.length,
-          duplicate_count: lines.length - fresh.length,
-          opening_balance: open === null ? null : centsToEuros(open),
-          closing_balance: close === null ? null : centsToEuros(close),
-          balance_matches:
-            open === null || close === null ? null : open + sumCents(lines) === close,
-        },
+        iban,
+        holder_name: account.holderName,
+        bank_account_id: accountId,
+        first_date: account.firstDate,
+        last_date: account.lastDate,
+        line_count: lineCount,
+        new_count: newCount,
+        duplicate_count: lineCount - newCount,
+        opening_balance: open === null ? null : centsToEuros(open),
+        closing_balance: close === null ? null : centsToEuros(close),
+        balance_matches: open === null || close === null ? null : open + account.sumCents === close,
       };
     }),
   );
@@ -175,44 +165,43 @@ export async function previewStatement(
   const mapping = readMapping(fields.mapping, chosen?.csvMapping);
   const sha256 = await sha256Of(file.path);
   const earlier = await earlierParse(ctx, actor.id, sha256, mapping ?? null);
-  const parsed = earlier?.parsed ?? (await parse(file.path, mapping));
-  if (parsed.accounts.every((a) => a.lines.length === 0) && parsed.skipped.length === 0) {
+  const read = earlier ? null : await parse(file.path, mapping);
+  const summary = earlier?.summary ?? read!.summary;
+  if (summary.accounts.every((a) => a.lineCount === 0) && summary.skipped.length === 0) {
     throw refuse('statement_empty', 'The file holds no transactions');
   }
-  const targets = await resolveTargets(ctx.db, actor, parsed, chosen);
-  const assessed = await assess(ctx.db, targets);
-  const newCount = assessed.reduce((n, a) => n + a.preview.new_count, 0);
-  const duplicateCount = assessed.reduce((n, a) => n + a.preview.duplicate_count, 0);
-  const dates = assessed
-    .flatMap((a) => [a.preview.first_date, a.preview.last_date])
-    .filter(Boolean);
+  const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen);
+  const accounts = await assess(ctx.db, targets);
+  const newCount = accounts.reduce((n, a) => n + a.new_count, 0);
+  const duplicateCount = accounts.reduce((n, a) => n + a.duplicate_count, 0);
+  const dates = accounts.flatMap((a) => [a.first_date, a.last_date]).filter(Boolean);
   const values = {
     userId: actor.id,
     bankAccountId: chosen?.id ?? null,
     fileName: file.filename.slice(0, 255) || 'statement',
     sha256,
-    format: parsed.format,
-    flavour: parsed.flavour,
+    format: summary.format,
+    flavour: summary.flavour,
     csvMapping: mapping ?? null,
     firstDate: (dates.sort()[0] as string | undefined) ?? null,
     lastDate: (dates.at(-1) as string | undefined) ?? null,
     newCount,
     duplicateCount,
-    skippedCount: parsed.skipped.length,
+    skippedCount: summary.skipped.length,
   };
-  const row = earlier
-    ? await adoptParse(ctx, earlier, values)
-    : await keepParse(ctx, await packStatement(parsed), values);
+  const row = read
+    ? await keepParse(ctx, read.stored, values)
+    : await adoptParse(ctx, earlier!, values);
   return {
     id: row.id,
     file_name: row.fileName,
-    format: parsed.format,
-    flavour: parsed.flavour,
-    accounts: assessed.map((a) => a.preview),
-    skipped: parsed.skipped.map((s) => ({ line: s.line, reason: s.reason, detail: s.detail })),
+    format: summary.format,
+    flavour: summary.flavour,
+    accounts,
+    skipped: summary.skipped.map((s) => ({ line: s.line, reason: s.reason, detail: s.detail })),
     new_count: newCount,
     duplicate_count: duplicateCount,
-    skipped_count: parsed.skipped.length,
+    skipped_count: summary.skipped.length,
   };
 }
 
@@ -238,9 +227,9 @@ export async function confirmStatement(
 ): Promise<StatementResult> {
   const { actor, row, storageKey } = await findPreview(ctx, userId, importId);
   const data = await ctx.storage.get(storageKey);
-  // Gone, or packed by parsers since replaced: the file must be uploaded again.
-  const parsed = data ? await unpackStatement(data) : null;
-  if (!parsed) throw notFound('Statement preview');
+  // Gone, or stored by parsers since replaced: the file must be uploaded again.
+  const stored = data ? await openStored(data) : null;
+  if (!stored) throw notFound('Statement preview');
   const mapping = readMapping(undefined, row.csvMapping);
   const chosen = row.bankAccountId ? await chosenAccount(ctx, actor, row.bankAccountId) : null;
   const now = ctx.clock();
@@ -258,38 +247,43 @@ export async function confirmStatement(
           .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
           .returning({ id: statementImports.id });
         if (!claimed) throw notFound('Statement preview');
-        const planned = [];
-        for (const target of await resolveTargets(tx, actor, parsed, chosen)) {
+        const targets = await resolveTargets(tx, actor, stored.summary.accounts, chosen);
+        const owns: OwnSide[] = [];
+        for (const target of targets) {
           const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
-          const { lines } = target.account;
-          const keys = dedupeKeys(lines);
-          const fresh = newLines(lines, keys, await knownKeys(tx, accountId, keys));
-          planned.push({ target, accountId, fresh });
-        }
-        importProgress.total(
-          importId,
-          planned.reduce((n, p) => n + p.fresh.length, 0),
-        );
-        let added = 0;
-        let lines = 0;
-        for (const { target, accountId, fresh } of planned) {
-          const own = { accountId, iban: target.iban, holderName: target.account.holderName };
-          added += await insertLines(tx, { ...own, importId }, fresh, (n) =>
-            importProgress.advance(importId, n),
-          );
-          lines += target.account.lines.length;
+          owns.push({
+            accountId,
+            iban: target.iban,
+            holderName: target.account.holderName,
+            importId,
+          });
           await tx
             .update(bankAccounts)
             .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
             .where(eq(bankAccounts.id, accountId));
         }
-        const accountIds = planned.map((p) => p.accountId);
+        const lines = targets.reduce((n, t) => n + t.account.lineCount, 0);
+        importProgress.total(importId, lines);
+        const fresh = [];
+        for (const [i, own] of owns.entries()) {
+          fresh.push(await newKeys(tx, own.accountId, targets[i]!.account.keys));
+        }
+        const progress = (n: number) => importProgress.advance(importId, n);
+        let added = 0;
+        if (fresh.some((keys) => keys.size > 0)) {
+          added = await insertStream(tx, owns, stored.lines(), fresh, progress);
+        } else {
+          // A file imported before has nothing new: its lines need not even be read.
+          stored.close();
+          progress(lines);
+        }
+        const accountIds = owns.map((o) => o.accountId);
         await tx
           .update(statementImports)
           .set({
             newCount: added,
             duplicateCount: lines - added,
-            skippedCount: parsed.skipped.length,
+            skippedCount: stored.summary.skipped.length,
             bankAccountId: accountIds[0] ?? null,
           })
           .where(eq(statementImports.id, importId));
@@ -306,7 +300,7 @@ export async function confirmStatement(
       id: importId,
       new_count: result.added,
       duplicate_count: result.lines - result.added,
-      skipped_count: parsed.skipped.length,
+      skipped_count: stored.summary.skipped.length,
       bank_account_ids: result.accountIds,
     };
   } finally {
@@ -348,12 +342,15 @@ export async function statementProgress(
     return { id: importId, status: 'importing', line_count: live.total, done_count: live.done };
   }
   const [row] = await ctx.db
-    .select({ status: statementImports.status, newCount: statementImports.newCount })
+    .select({
+      status: statementImports.status,
+      lines: sql<number>`${statementImports.newCount} + ${statementImports.duplicateCount}`,
+    })
     .from(statementImports)
     .where(and(eq(statementImports.id, importId), eq(statementImports.userId, actor.id)));
   if (!row) throw notFound('Statement import');
-  const done = row.status === 'imported' ? row.newCount : 0;
-  return { id: importId, status: row.status, line_count: row.newCount, done_count: done };
+  const done = row.status === 'imported' ? row.lines : 0;
+  return { id: importId, status: row.status, line_count: row.lines, done_count: done };
 }
 
 /** Drops a preview and its stored parse. */

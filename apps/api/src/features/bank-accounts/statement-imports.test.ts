@@ -15,7 +15,7 @@ import { useCastApp } from '../../test/cast-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { createBankAccount } from '../../test/payment-factories';
-import { insertLines } from './import-core';
+import { insertLines, insertStream, newKeys } from './import-core';
 import { importProgress } from './import-progress';
 import type { StatementLine } from './statements/statement';
 
@@ -269,24 +269,34 @@ describe('statement import', () => {
     );
   });
 
-  it('counts the lines of a large import batch by batch as they go in', async () => {
+  it('inserts a stream of lines batch by batch, reporting each, adding only what is new', async () => {
     const me = await createUser(scene.t, { password: null });
     const account = await createBankAccount(scene.t, me.user.id);
-    const lines = Array.from({ length: 12_000 }, (_, i) => ({
-      item: { ...coffeeLine, bankReference: `B${i}` },
+    const own = { accountId: account.id, iban: 'NL91ABNA0417164300', holderName: null };
+    const line = (i: number) => ({
+      account: 0,
       key: `ref:B${i}`,
-    }));
-    const batches: number[] = [];
-    const added = await scene.t.database.db.transaction((tx) =>
-      insertLines(
-        tx,
-        { accountId: account.id, iban: 'NL91ABNA0417164300', holderName: null, importId: null },
-        lines,
-        (n) => batches.push(n),
-      ),
+      line: { ...coffeeLine, bankReference: `B${i}` },
+    });
+    const { db } = scene.t.database;
+    await db.transaction((tx) =>
+      insertLines(tx, { ...own, importId: null }, [{ item: line(7).line, key: line(7).key }]),
     );
-    expect(added).toBe(12_000);
-    expect(batches).toEqual([5000, 5000, 2000]);
+    async function* lines() {
+      for (let i = 0; i < 12_000; i++) yield line(i);
+      yield line(3); // the same line again, later in the file
+    }
+    const keys = Array.from({ length: 12_000 }, (_, i) => line(i).key);
+    const batches: number[] = [];
+    const added = await db.transaction(async (tx) => {
+      const fresh = await newKeys(tx, account.id, keys);
+      expect(fresh.size).toBe(11_999);
+      return insertStream(tx, [{ ...own, importId: null }], lines(), [fresh], (n) =>
+        batches.push(n),
+      );
+    });
+    expect(batches).toEqual([5000, 5000, 2001]);
+    expect(added).toBe(11_999);
   });
 
   it("refuses a file of someone else's account and leaves database and storage alone", async () => {

@@ -110,7 +110,7 @@ describe('Afschrift importeren', () => {
     await user.click(await dialog.findByRole('button', { name: 'Importeren' }));
 
     const bar = await dialog.findByRole('progressbar', {
-      name: '30.000 van 120.000 transacties geïmporteerd',
+      name: '30.000 van 120.000 transacties verwerkt',
     });
     expect(bar).toHaveValue(30000);
     expect(bar).toHaveAttribute('max', '120000');

@@ -5,7 +5,12 @@
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { readAccount, readBalance, readEntry, type XmlNode } from './camt053-entry';
-import { StatementError, type ParsedStatement, type StatementAccount } from './statement';
+import {
+  StatementError,
+  type LineSink,
+  type ParsedStatement,
+  type StatementAccount,
+} from './statement';
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})$/;
 const SUPPORTED_VERSIONS = new Set(['02', '03', '04', '05', '06', '07', '08']);
@@ -24,6 +29,10 @@ interface OpenStatement {
 }
 
 class Camt053Reader {
+  constructor(private readonly onLine: LineSink) {
+    this.listen();
+  }
+
   private readonly parser = new SaxesParser({ xmlns: true, position: true });
   private readonly accounts = new Map<string | null, StatementAccount>();
   private readonly result: ParsedStatement = {
@@ -44,7 +53,7 @@ class Camt053Reader {
   /** While closing, saxes reports end-of-input problems here instead of failing at once. */
   private closeErrors: string[] | null = null;
 
-  constructor() {
+  private listen(): void {
     const { parser } = this;
     parser.on('error', (error) => {
       if (this.closeErrors) {
@@ -210,7 +219,7 @@ class Camt053Reader {
     if (node.name === 'Bal') this.balance(statement, account, node);
     else {
       const entry = readEntry(node);
-      for (const line of entry.lines) account.lines.push(line);
+      for (const line of entry.lines) this.onLine(account, line);
       for (const skipped of entry.skipped) this.result.skipped.push(skipped);
     }
   }
@@ -262,8 +271,9 @@ class Camt053Reader {
 /** Parses a CAMT.053 file given as a stream of chunks (UTF-8, as ISO 20022 prescribes). */
 export async function parseCamt053(
   input: AsyncIterable<Buffer | string>,
+  onLine: LineSink = (account, line) => void account.lines.push(line),
 ): Promise<ParsedStatement> {
-  const reader = new Camt053Reader();
+  const reader = new Camt053Reader(onLine);
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const decode = (chunk?: Buffer) => {
     try {

@@ -4,7 +4,7 @@ import type { CsvMapping } from './csv-mapping';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
 import { parseMt940 } from './mt940';
-import type { ParsedStatement, StatementFormat } from './statement';
+import type { LineSink, ParsedStatement, StatementFormat } from './statement';
 
 /** Enough of a file to tell its format. */
 const HEAD_BYTES = 64 * 1024;
@@ -52,10 +52,15 @@ export function parseStatement(data: Buffer, mapping?: CsvMapping): Promise<Pars
   return parseAs(detectFormat(data), chunks(data), mapping);
 }
 
-/** As parseStatement, streaming the file from disk, so an upload is never held whole. */
-export async function parseStatementFile(
+/**
+ * Parses a file from disk, handing each line to `onLine` instead of keeping it: CAMT.053 (the
+ * format of the large files) as it streams past, MT940 and CSV once read, as their parsers
+ * settle references and balances over the whole file. The accounts come back without lines.
+ */
+export async function streamStatementFile(
   path: string,
-  mapping?: CsvMapping,
+  mapping: CsvMapping | undefined,
+  onLine: LineSink,
 ): Promise<ParsedStatement> {
   const handle = await open(path);
   let head: Buffer;
@@ -65,9 +70,13 @@ export async function parseStatementFile(
   } finally {
     await handle.close();
   }
-  return parseAs(
-    detectFormat(head),
-    createReadStream(path, { highWaterMark: CHUNK_BYTES }),
-    mapping,
-  );
+  const format = detectFormat(head);
+  const input = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  if (format === 'camt053') return parseCamt053(input, onLine);
+  const parsed = await parseAs(format, input, mapping);
+  for (const account of parsed.accounts) {
+    for (const line of account.lines) onLine(account, line);
+    account.lines = [];
+  }
+  return parsed;
 }

@@ -33,6 +33,12 @@ export interface StatementLine {
   bankReference: string | null;
 }
 
+/**
+ * Takes each booked line as a streaming parser reads it, with the account it belongs to, so a
+ * large file's lines need not all be held at once; the account's `lines` then stay empty.
+ */
+export type LineSink = (account: StatementAccount, line: StatementLine) => void;
+
 export interface StatementAccount {
   /** IBAN of the account the statement is of, spaces removed, upper case; null if absent. */
   iban: string | null;

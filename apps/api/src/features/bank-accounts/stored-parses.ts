@@ -1,82 +1,14 @@
+/**
+ * The stored parses of statement files (stored-statement.ts) as the imports hold them: kept for
+ * the confirm, taken over by a later upload of the same file, forgotten with their account.
+ */
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { constants, gunzip, gzip } from 'node:zlib';
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payments, statementImports } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { CsvMapping } from './statements/csv-mapping';
-import type { ParsedStatement, StatementLine } from './statements/statement';
-
-/**
- * What the preview keeps for the confirm: the parsed statement, not the file. Reading a 100 000
- * line CAMT.053 file takes seconds; reading this back takes a fraction of one, so the confirm and
- * a later import of the same file do not parse again. Bump the version whenever a parser's
- * output changes; an artifact of another version is parsed anew.
- */
-export const ARTIFACT_VERSION = 1;
-
-type LineTuple = [
-  line: number,
-  bookingDate: string,
-  amountCents: number,
-  currency: string,
-  counterpartyName: string | null,
-  counterpartyIban: string | null,
-  description: string | null,
-  bankReference: string | null,
-];
-
-interface Artifact extends Omit<ParsedStatement, 'accounts'> {
-  version: number;
-  accounts: Array<Omit<ParsedStatement['accounts'][number], 'lines'> & { lines: LineTuple[] }>;
-}
-
-const toTuple = (l: StatementLine): LineTuple => [
-  l.line,
-  l.bookingDate,
-  l.amountCents,
-  l.currency,
-  l.counterpartyName,
-  l.counterpartyIban,
-  l.description,
-  l.bankReference,
-];
-
-const fromTuple = ([line, bookingDate, amountCents, currency, ...rest]: LineTuple) => {
-  const [counterpartyName, counterpartyIban, description, bankReference] = rest;
-  return {
-    line,
-    bookingDate,
-    amountCents,
-    currency,
-    counterpartyName,
-    counterpartyIban,
-    description,
-    bankReference,
-  };
-};
-
-/** The parsed statement as compact gzipped JSON (lines as tuples, a tenth of the file's size). */
-export async function packStatement(parsed: ParsedStatement): Promise<Buffer> {
-  const artifact: Artifact = {
-    ...parsed,
-    version: ARTIFACT_VERSION,
-    accounts: parsed.accounts.map((a) => ({ ...a, lines: a.lines.map(toTuple) })),
-  };
-  return promisify(gzip)(JSON.stringify(artifact), { level: constants.Z_BEST_SPEED });
-}
-
-/** The parsed statement back, or null when it was packed by another version of the parsers. */
-export async function unpackStatement(data: Buffer): Promise<ParsedStatement | null> {
-  const artifact = JSON.parse((await promisify(gunzip)(data)).toString('utf8')) as Artifact;
-  if (artifact.version !== ARTIFACT_VERSION) return null;
-  const { version: _, ...parsed } = artifact;
-  return {
-    ...parsed,
-    accounts: parsed.accounts.map((a) => ({ ...a, lines: a.lines.map(fromTuple) })),
-  };
-}
+import { summarize } from './stored-statement';
 
 /**
  * Forgets the stored parses of the imports that `which` selects and returns their storage keys,
@@ -145,17 +77,19 @@ export async function earlierParse(
     .orderBy(desc(statementImports.id))
     .limit(1);
   const data = earlier?.storageKey ? await ctx.storage.get(earlier.storageKey) : null;
-  const parsed = data ? await unpackStatement(data) : null;
-  return parsed && earlier?.storageKey ? { id: earlier.id, key: earlier.storageKey, parsed } : null;
+  const summary = data ? await summarize(data) : null;
+  return summary && earlier?.storageKey
+    ? { id: earlier.id, key: earlier.storageKey, summary }
+    : null;
 }
 
 type PreviewValues = Omit<typeof statementImports.$inferInsert, 'storageKey'>;
 const previewColumns = { id: statementImports.id, fileName: statementImports.fileName };
 
 /** A new preview row with the parse stored beside it; the stored parse goes if the row fails. */
-export async function keepParse(ctx: Ctx, artifact: Buffer, values: PreviewValues) {
+export async function keepParse(ctx: Ctx, stored: Buffer, values: PreviewValues) {
   const storageKey = `statements/${randomBytes(12).toString('hex')}`;
-  await ctx.storage.put(storageKey, artifact, 'application/gzip');
+  await ctx.storage.put(storageKey, stored, 'application/gzip');
   try {
     const [row] = await ctx.db
       .insert(statementImports)
