@@ -166,6 +166,17 @@ describe('parseCamt053: fixtures', () => {
     ]);
   });
 
+  it('reads a statement whose elements carry a namespace prefix', async () => {
+    const prefixed = documentOf(entry())
+      .replace(`<Document xmlns="${NS('04')}">`, `<c:Document xmlns:c="${NS('04')}">`)
+      .replace(/<(\/?)([A-Z])/g, '<$1c:$2');
+    const parsed = await parseText(prefixed);
+    expect(parsed.accounts[0]?.iban).toBe('NL91ABNA0417164300');
+    expect(parsed.accounts[0]?.lines.map((l) => l.amountCents)).toEqual([1000]);
+    const unbound = prefixed.replace(`xmlns:c="${NS('04')}"`, `xmlns="${NS('04')}"`);
+    expect((await refusal(parseText(unbound))).code).toBe('statement_malformed');
+  });
+
   it('books a single detail at the entry amount, even when the detail states another currency', async () => {
     const details =
       '<NtryDtls><TxDtls><Amt Ccy="USD">11.20</Amt><RltdPties><Dbtr><Nm>Stichting Fonds</Nm>' +

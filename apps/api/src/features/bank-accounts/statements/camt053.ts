@@ -3,7 +3,7 @@
  * file is fed to saxes chunk by chunk; only the element tree of the account, balance or entry
  * being read is kept, so memory grows with the lines produced, not with the file.
  */
-import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { readAccount, readBalance, readEntry, type XmlNode } from './camt053-entry';
 import {
   StatementError,
@@ -20,6 +20,9 @@ const KEPT = new Set(['Acct', 'Bal', 'Ntry']);
 const SCAN_OVERLAP = 9;
 const DTD_MARKUP = /<!(?:DOCTYPE|ENTITY)/i;
 
+/** An element or attribute name without its namespace prefix. */
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
 interface OpenStatement {
   line: number;
   account: StatementAccount | null;
@@ -33,7 +36,12 @@ class Camt053Reader {
     this.listen();
   }
 
-  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  // Namespaces are resolved by hand for the root only (every element of a statement is in its
+  // one namespace): saxes' own resolution built a map per tag, the most garbage of a large file.
+  private readonly parser = new SaxesParser<{ xmlns: false; position: true }>({
+    xmlns: false,
+    position: true,
+  });
   private readonly accounts = new Map<string | null, StatementAccount>();
   private readonly result: ParsedStatement = {
     format: 'camt053',
@@ -139,10 +147,10 @@ class Camt053Reader {
     return this.depth > 0;
   }
 
-  private open(tag: SaxesTagNS): void {
+  private open(tag: SaxesTagPlain): void {
     this.depth += 1;
     const line = this.tagLine;
-    const name = tag.local;
+    const name = localName(tag.name);
     if (this.kept.length > 0) {
       const node = this.node(tag, line);
       this.kept.at(-1)?.children.push(node);
@@ -162,19 +170,23 @@ class Camt053Reader {
     }
   }
 
-  private node(tag: SaxesTagNS, line: number): XmlNode {
+  private node(tag: SaxesTagPlain, line: number): XmlNode {
     const attrs: Record<string, string> = {};
-    for (const attr of Object.values(tag.attributes)) attrs[attr.local] = attr.value;
-    return { name: tag.local, attrs, children: [], text: '', line };
+    for (const [name, value] of Object.entries(tag.attributes)) attrs[localName(name)] = value;
+    return { name: localName(tag.name), attrs, children: [], text: '', line };
   }
 
-  private checkRoot(tag: SaxesTagNS, line: number): void {
-    const version = NAMESPACE.exec(tag.uri)?.[1];
-    if (tag.local !== 'Document' || version === undefined) {
-      const where = tag.uri ? ` in namespace ${tag.uri}` : ' without a namespace';
+  private checkRoot(tag: SaxesTagPlain, line: number): void {
+    const colon = tag.name.indexOf(':');
+    const binding = colon < 0 ? 'xmlns' : `xmlns:${tag.name.slice(0, colon)}`;
+    const uri = tag.attributes[binding] ?? '';
+    const local = localName(tag.name);
+    const version = NAMESPACE.exec(uri)?.[1];
+    if (local !== 'Document' || version === undefined) {
+      const where = uri ? ` in namespace ${uri}` : ' without a namespace';
       throw new StatementError(
         'statement_malformed',
-        `not a CAMT.053 statement: the root is <${tag.local}>${where}`,
+        `not a CAMT.053 statement: the root is <${local}>${where}`,
         line,
       );
     }
