@@ -1,8 +1,8 @@
 /**
  * What the benches that measure the API as a process of its own share: a database to run it on
- * and the server itself, started with node as in production, with its resident memory readable.
+ * and the server itself, built and started with node as in production, its memory readable.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -48,16 +48,18 @@ const freePort = () =>
     });
   });
 
-/** The API on a free port of 127.0.0.1, its data in `dataDir`, no demo data. */
+/** The API as production runs it (built, ADR 0012) on a free port of 127.0.0.1, no demo data. */
 export async function startBenchServer(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   env?: Record<string, string>;
 }) {
+  const root = path.resolve(import.meta.dirname, '..');
+  execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  const server = spawn(process.execPath, ['dist/server.mjs'], {
+    cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,

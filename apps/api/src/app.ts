@@ -26,6 +26,7 @@ import { installErrorHandler } from './http/error-handler';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import type { Mailer } from './lib/mail';
+import { packageRoot } from './lib/package-root';
 import type { Storage } from './lib/storage';
 import authPlugin from './plugins/auth';
 import { features } from './features';
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const webDist = config.webDist ?? path.resolve(packageRoot, '../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   dedupeKeys,
@@ -8,6 +9,7 @@ import {
   parseStatement,
 } from '../features/bank-accounts';
 import { audit } from '../lib/audit';
+import { packageRoot } from '../lib/package-root';
 import type { Tx } from './client';
 import {
   activities,
@@ -25,7 +27,7 @@ import {
  * The grant's income is linked to the initiative, two expenses to the activity; the rest waits
  * on /transactions to be linked.
  */
-const FILE = new URL('./demo/samen-aan-tafel.camt053.xml', import.meta.url);
+const FILE = path.join(packageRoot, 'src/db/demo/samen-aan-tafel.camt053.xml');
 const OWNER = 'activityOwner';
 const SHARED_WITH = 'overseer';
 const INITIATIVE = 'Samen aan Tafel Bijlmer';
