@@ -46,3 +46,17 @@ export async function createBankAccount(t: TestApp, ownerId: number, userIds: nu
   }
   return account!;
 }
+
+/** A CSV statement of no bank we know, naming no account, and the column mapping that reads it. */
+export const MAPPED_CSV = {
+  data: Buffer.from('datum,bedrag,omschrijving\n2026-01-03,-12.50,Lampen\n'),
+  mapping: {
+    delimiter: ',',
+    hasHeader: true,
+    date: 0,
+    dateFormat: 'yyyy-mm-dd',
+    amount: 1,
+    decimal: '.',
+    description: [2],
+  },
+};

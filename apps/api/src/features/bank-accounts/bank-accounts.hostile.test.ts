@@ -8,24 +8,16 @@ import { bankAccountUsers, statementImports } from '../../db/schema';
 import { useCastApp } from '../../test/cast-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
-import { createBankAccount } from '../../test/payment-factories';
+import { createBankAccount, MAPPED_CSV } from '../../test/payment-factories';
 
 const scene = useCastApp();
 const { call } = scene;
 
-const CSV = Buffer.from('datum,bedrag,omschrijving\n2026-01-03,-12.50,Lampen\n');
-const MAPPING = {
-  delimiter: ',',
-  hasHeader: true,
-  date: 0,
-  dateFormat: 'yyyy-mm-dd',
-  amount: 1,
-  decimal: '.',
-  description: [2],
-};
-
 async function upload(caller: CreatedUser, fields: Record<string, string>) {
-  const form = await multipart({ ...fields, file: { name: 'afschrift.csv', data: CSV } });
+  const form = await multipart({
+    ...fields,
+    file: { name: 'afschrift.csv', data: MAPPED_CSV.data },
+  });
   return scene.t.app.inject({
     method: 'POST',
     url: `/api/user/${caller.user.id}/statement-imports`,
@@ -70,7 +62,10 @@ describe('statement import, hostile fields', () => {
     const theirs = await createBankAccount(scene.t, other.user.id, [me.user.id]);
     const before = await snapshot();
     for (const id of [theirs.id, 2_147_483_647]) {
-      const res = await upload(me, { mapping: JSON.stringify(MAPPING), bank_account_id: `${id}` });
+      const res = await upload(me, {
+        mapping: JSON.stringify(MAPPED_CSV.mapping),
+        bank_account_id: `${id}`,
+      });
       expect(res.statusCode).toBe(404);
     }
     expect(await snapshot()).toEqual(before);

@@ -14,7 +14,7 @@ import { payments, statementImports } from '../../db/schema';
 import { useCastApp } from '../../test/cast-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
-import { createBankAccount } from '../../test/payment-factories';
+import { createBankAccount, MAPPED_CSV } from '../../test/payment-factories';
 import { insertLines, insertStream, newKeys } from './import-core';
 import { importProgress } from './import-progress';
 import type { StatementLine } from './statements/statement';
@@ -368,16 +368,8 @@ describe('statement import', () => {
   it('a file naming no account goes into the account chosen with it', async () => {
     const me = await createUser(scene.t, { password: null });
     const account = await createBankAccount(scene.t, me.user.id);
-    const csv = Buffer.from('datum,bedrag,omschrijving\n2026-01-03,-12.50,Lampen\n');
-    const mapping = JSON.stringify({
-      delimiter: ',',
-      hasHeader: true,
-      date: 0,
-      dateFormat: 'yyyy-mm-dd',
-      amount: 1,
-      decimal: '.',
-      description: [2],
-    });
+    const csv = MAPPED_CSV.data;
+    const mapping = JSON.stringify(MAPPED_CSV.mapping);
     const refused = await upload(me, csv, { mapping });
     expect(refused.json<ErrorBody>().errors?.[0]?.code).toBe('statement_no_account');
     const res = await upload(me, csv, { mapping, bank_account_id: String(account.id) });

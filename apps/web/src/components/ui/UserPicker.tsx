@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailSearchField } from './EmailSearchField';
 import { CloseIcon, PlusIcon } from './icons';
 import { Spinner } from './Spinner';
 import fieldStyles from './TextField.module.css';
@@ -139,26 +140,16 @@ export function UserPicker({
 
   return (
     <div className={styles.picker}>
-      <div className={fieldStyles.field}>
-        <label htmlFor={inputId} className={fieldStyles.label}>
-          {label}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={fieldStyles.input}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onInputKeyDown}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </div>
+      <EmailSearchField
+        id={inputId}
+        label={label}
+        inputRef={inputRef}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onInputKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
 
       <div className={styles.results}>
         {searching ? <Spinner size="small" label={t('userPicker.searching')} /> : null}

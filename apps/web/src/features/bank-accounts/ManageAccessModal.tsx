@@ -16,7 +16,7 @@ import { Form, FormActions } from '../../components/ui/Form';
 import { PlusIcon } from '../../components/ui/icons';
 import { RouteModal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
-import fieldStyles from '../../components/ui/TextField.module.css';
+import { EmailSearchField } from '../../components/ui/EmailSearchField';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Avatar } from '../users';
 import { BANK_USER_SEARCH_DEBOUNCE_MS, useSetBankUsers, useUserSearch, type BankUser } from './api';
@@ -78,24 +78,14 @@ function UserSearch({ inputRef, exclude, onAdd }: UserSearchProps) {
 
   return (
     <div className={styles.search}>
-      <div className={fieldStyles.field}>
-        <label htmlFor={inputId} className={fieldStyles.label}>
-          {t('invite.search')}
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="search"
-          inputMode="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={fieldStyles.input}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
-      </div>
+      <EmailSearchField
+        id={inputId}
+        label={t('invite.search')}
+        inputRef={inputRef}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
       {waiting ? <Spinner size="small" label={t('invite.searching')} /> : null}
       <p role="status" className={styles.muted}>
         {status}
