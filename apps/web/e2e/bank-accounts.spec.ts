@@ -19,14 +19,13 @@ import {
   type Account,
 } from './helpers';
 import {
-  camt053,
   dutchAmount,
   freshIban,
   grouped,
-  ingCsv,
-  mt940,
+  statementFiles,
   threeLines,
   type Line,
+  type StatementFile,
 } from './statements';
 
 /** A grant with one initiative owned by a fresh account. */
@@ -82,12 +81,6 @@ const fact = (scope: Locator, term: string) =>
 async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `horizontal overflow on ${where}`).toBeLessThanOrEqual(375);
-}
-
-interface StatementFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
 }
 
 interface ImportChecks {
@@ -173,15 +166,11 @@ test('an owner imports a CAMT.053 statement, links a line, shares and deletes th
   ).toBeVisible();
   await expectNoA11yViolations(page);
 
-  await importStatement(
-    page,
-    {
-      name: `afschrift-${id}.xml`,
-      mimeType: 'application/xml',
-      buffer: Buffer.from(camt053(iban, id, lines)),
-    },
-    { iban, newCount: 3, onPreview: () => expectNoA11yViolations(page) },
-  );
+  await importStatement(page, statementFiles.camt053(iban, id, lines), {
+    iban,
+    newCount: 3,
+    onPreview: () => expectNoA11yViolations(page),
+  });
   const mine = card(owned(page), iban);
   await expect(mine).toBeVisible();
   await expect(mine.getByText(`Stichting Buurtinitiatief ${id}`)).toBeVisible();
@@ -265,14 +254,10 @@ for (const format of ['ING CSV', 'MT940'] as const) {
     const id = uniqueId();
     const iban = freshIban();
     const lines = threeLines(id);
-    const file: StatementFile =
+    const file =
       format === 'ING CSV'
-        ? { name: `ing-${id}.csv`, mimeType: 'text/csv', buffer: Buffer.from(ingCsv(iban, lines)) }
-        : {
-            name: `ing-${id}.sta`,
-            mimeType: 'application/octet-stream',
-            buffer: Buffer.from(mt940(iban, id, lines)),
-          };
+        ? statementFiles.ingCsv(iban, id, lines)
+        : statementFiles.mt940(iban, id, lines);
 
     await loginAs(page, owner.email, owner.password);
     await page.goto(BANKS);
@@ -299,25 +284,17 @@ test('the Banks tab and the import preview at 375 px', async ({ page, request })
   await expectNoHorizontalOverflow(page, 'the empty Banks tab');
   await expectNoA11yViolations(page);
 
-  await importStatement(
-    page,
-    {
-      name: `afschrift-${id}.xml`,
-      mimeType: 'application/xml',
-      buffer: Buffer.from(camt053(iban, id, lines)),
+  await importStatement(page, statementFiles.camt053(iban, id, lines), {
+    iban,
+    newCount: 3,
+    onPreview: async (dialog) => {
+      const confirm = dialog.getByRole('button', { name: 'Importeren' });
+      await confirm.scrollIntoViewIfNeeded();
+      await expect(confirm).toBeInViewport({ ratio: 1 });
+      await expectNoHorizontalOverflow(page, 'the import preview');
+      await expectNoA11yViolations(page);
     },
-    {
-      iban,
-      newCount: 3,
-      onPreview: async (dialog) => {
-        const confirm = dialog.getByRole('button', { name: 'Importeren' });
-        await confirm.scrollIntoViewIfNeeded();
-        await expect(confirm).toBeInViewport({ ratio: 1 });
-        await expectNoHorizontalOverflow(page, 'the import preview');
-        await expectNoA11yViolations(page);
-      },
-    },
-  );
+  });
 
   const mine = card(owned(page), iban);
   await expect(mine).toBeVisible();

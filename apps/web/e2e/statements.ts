@@ -188,3 +188,29 @@ export function mt940(iban: string, id: string, lines: Line[]): string {
 
 // ---------------------------------------------------------------------------------------------
 // The world and the screens
+
+/** A statement file as Playwright uploads it. */
+export interface StatementFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** The three formats' files of `lines`, named as the banks name their exports. */
+export const statementFiles = {
+  camt053: (iban: string, id: string, lines: Line[]): StatementFile => ({
+    name: `afschrift-${id}.xml`,
+    mimeType: 'application/xml',
+    buffer: Buffer.from(camt053(iban, id, lines)),
+  }),
+  ingCsv: (iban: string, id: string, lines: Line[]): StatementFile => ({
+    name: `ing-${id}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(ingCsv(iban, lines)),
+  }),
+  mt940: (iban: string, id: string, lines: Line[]): StatementFile => ({
+    name: `ing-${id}.sta`,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(mt940(iban, id, lines)),
+  }),
+};
