@@ -149,7 +149,8 @@ function readMapping(text: string | undefined, saved: unknown): CsvMapping | und
 
 /**
  * Step one: read the file and say what importing it would do, changing nothing but a preview
- * row and the file kept for step two. A refused file leaves the database and storage as they were.
+ * row and the parse kept for step two. A refused file leaves the database and storage as they
+ * were.
  */
 export async function previewStatement(
   ctx: Ctx,
@@ -217,8 +218,9 @@ async function findPreview(ctx: Ctx, userId: number, importId: number) {
 }
 
 /**
- * Step two: the previewed file imported, every account and line of it in one transaction, read
- * again and checked against the accounts as they are now (another import may have come first).
+ * Step two: the previewed file imported from its stored parse, every account and line of it in
+ * one transaction, checked against the accounts as they are now (another import may have come
+ * first).
  */
 export async function confirmStatement(
   ctx: Ctx,
