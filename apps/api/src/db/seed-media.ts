@@ -1,7 +1,6 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Storage } from '../lib/storage';
-import { storeFile } from '../lib/pictures';
+import { loadSharp, storeFile } from '../lib/pictures';
 import type { Tx } from './client';
 import { activities, paymentAttachments, payments } from './schema';
 
@@ -70,7 +69,7 @@ interface Receipt {
 }
 
 /** A receipt-like picture, at most 480×640 so each file stays a few tens of kilobytes. */
-function receiptPng(r: Receipt) {
+async function receiptPng(r: Receipt) {
   const rows: string[] = [];
   let y = 200;
   const row = (left: string, right: string, size = 20, weight = 'normal') => {
@@ -94,6 +93,7 @@ function receiptPng(r: Receipt) {
     <text x="40" y="155" font-family="monospace" font-size="15" fill="#666">${xml(r.meta ?? '')}</text>
     ${rows.join('\n    ')}
   </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ palette: true }).toBuffer();
 }
 

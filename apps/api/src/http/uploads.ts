@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import { AppError, badRequest, unsupportedMediaType } from './errors';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -127,6 +126,7 @@ export async function sniff<T extends SniffedType>(
   file: Upload,
   allowed: readonly T[],
 ): Promise<T> {
+  const { fileTypeFromFile } = await import('file-type');
   const type = await fileTypeFromFile(file.path);
   const mime = type?.mime as T | undefined;
   if (!mime || !allowed.includes(mime)) throw unsupportedMediaType(allowed.join(', '));

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Actor, EntityClass } from '@helder/shared/permissions';
 import type { Picture } from '@helder/shared/users';
 import type { Executor } from '../db/client';
@@ -6,7 +5,14 @@ import type { Ctx } from '../http/context';
 import { invalid, notFound, unsupportedMediaType } from '../http/errors';
 import { sniff, type Upload } from '../http/uploads';
 import { diff } from './audit';
-import { imageJob, MAX_PIXELS, removeStoredFiles, signedPicture, storeFile } from './pictures';
+import {
+  imageJob,
+  loadSharp,
+  MAX_PIXELS,
+  removeStoredFiles,
+  signedPicture,
+  storeFile,
+} from './pictures';
 import { write } from './write';
 
 /** Profile pictures of users, initiatives and activities (docs/api-rules.md §11). */
@@ -19,6 +25,7 @@ const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
  * decoded, and 415 unless sharp can decode the whole image (a corrupt file is the client's fault).
  */
 async function assertUsable(path: string) {
+  const sharp = await loadSharp();
   const { width, height } = await sharp(path)
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));

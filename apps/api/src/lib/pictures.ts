@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { Picture } from '@helder/shared/users';
 import type { Config } from '../config/env';
 import type { Ctx } from '../http/context';
@@ -14,10 +13,22 @@ export const THUMBNAIL_SIZES = [128, 256, 512] as const;
  */
 export const MAX_PIXELS = 40_000_000;
 
-// Throughput matters less than a predictable footprint: one libvips thread per image, so the
-// job limit below is also the CPU limit, and no operation cache holding decoded images.
-sharp.concurrency(1);
-sharp.cache(false);
+let sharpModule: Promise<typeof import('sharp').default> | undefined;
+
+/**
+ * sharp, loaded on the first image: libvips costs ~30 MB of resident memory that a server which
+ * is not handling pictures should not carry.
+ */
+export function loadSharp() {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Throughput matters less than a predictable footprint: one libvips thread per image, so
+    // the job limit below is also the CPU limit, and no operation cache holding decoded images.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /** Image jobs running at once across the process; each may hold a decoded picture in memory. */
 const IMAGE_JOBS = 2;
@@ -85,6 +96,7 @@ export async function storeFile(
   return imageJob(async () => {
     try {
       if (type !== 'application/pdf') {
+        const sharp = await loadSharp();
         for (const size of THUMBNAIL_SIZES) {
           const data = await sharp(input, { limitInputPixels: MAX_PIXELS })
             .rotate()

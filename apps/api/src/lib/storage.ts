@@ -1,12 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config/env';
 
 /** Where uploaded files live: the data directory by default, or any S3-compatible store. */
@@ -46,41 +40,51 @@ export function localStorage(root: string): Storage {
 }
 
 export function s3Storage(options: Extract<Config['storage'], { kind: 's3' }>): Storage {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? {
-          credentials: {
-            accessKeyId: options.accessKeyId,
-            secretAccessKey: options.secretAccessKey,
-          },
-        }
-      : {}),
-  });
+  // The SDK costs ~20 MB of resident memory: only a server that stores in S3 loads it.
+  let connection:
+    Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? {
+              credentials: {
+                accessKeyId: options.accessKeyId,
+                secretAccessKey: options.secretAccessKey,
+              },
+            }
+          : {}),
+      }),
+    })));
   const Bucket = options.bucket;
   return {
     async put(key, data, contentType) {
       checkKey(key);
+      const { s3, client } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }),
+        new s3.PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }),
       );
     },
     async get(key) {
       checkKey(key);
+      const { s3, client } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
       } catch (e) {
-        if (e instanceof NoSuchKey) return null;
+        if (e instanceof s3.NoSuchKey) return null;
         throw e;
       }
     },
     async delete(keys) {
       if (keys.length === 0) return;
       keys.forEach(checkKey);
+      const { s3, client } = await connect();
       await client.send(
-        new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
+        new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
       );
     },
   };

@@ -8,7 +8,6 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { centsToEuros } from '@helder/shared/money';
 import type { ExportFormat, PaymentsFilter } from '@helder/shared/payments';
@@ -155,6 +154,8 @@ async function* csvChunks(cols: Column[], pages: AsyncGenerator<ExportRow[]>) {
 function xlsxStream(cols: Column[], pages: AsyncGenerator<ExportRow[]>): Readable {
   const out = new PassThrough();
   const write = async () => {
+    // exceljs is loaded by the first export, not carried by every server (~30 MB resident).
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
