@@ -48,6 +48,23 @@ const freePort = () =>
     });
   });
 
+/**
+ * The node options `npm start` runs the bundle with, read from its script so that the benches
+ * measure the process production runs.
+ */
+function productionNodeFlags(): string[] {
+  const rootPackage = path.resolve(import.meta.dirname, '../../../package.json');
+  const { scripts } = JSON.parse(readFileSync(rootPackage, 'utf8')) as {
+    scripts: { start: string };
+  };
+  const start = scripts.start;
+  const run = start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (run[0] !== 'node' || run.at(-1) !== 'apps/api/dist/server.mjs') {
+    throw new Error(`npm start no longer ends in "node … apps/api/dist/server.mjs": ${start}`);
+  }
+  return run.slice(1, -1);
+}
+
 /** The API as production runs it (built, ADR 0012) on a free port of 127.0.0.1, no demo data. */
 export async function startBenchServer(options: {
   databaseUrl: string | undefined;
@@ -58,7 +75,7 @@ export async function startBenchServer(options: {
   execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server.mjs'], {
+  const server = spawn(process.execPath, [...productionNodeFlags(), 'dist/server.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
