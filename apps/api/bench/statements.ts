@@ -2,8 +2,9 @@
  * `npm run bench` (second part): importing a 100 000-line CAMT.053 statement into the API,
  * running as a server of its own on PostgreSQL (see server.ts), against the reference of a raw
  * batched insert of the same rows in one transaction; then importing the same file again, which
- * must add nothing; and the server's peak resident memory meanwhile. BENCH_LINES sets another
- * size.
+ * must add nothing; and the server's peak resident memory meanwhile. Then the same number of
+ * lines as MT940 and as CSV, each into an account of its own, with the peak of each. BENCH_LINES
+ * sets another size.
  */
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob } from 'node:fs';
@@ -23,24 +24,55 @@ const GOAL_MB = 300;
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + (i % 600) * 86_400_000);
 const amountCents = (i: number) => (i % 4 !== 0 ? -1 : 1) * (((i % 9000) + 1) * 100 + (i % 100));
 
-/** The statement, written to disk entry by entry: neither it nor its upload is held whole. */
-async function writeStatement(file: string) {
+interface Layout {
+  name: string;
+  head: string;
+  line: (i: number) => string;
+  tail: string;
+}
+
+const isoDay = (i: number) => day(i).toISOString().slice(0, 10);
+const euros = (i: number) => (Math.abs(amountCents(i)) / 100).toFixed(2);
+
+const CAMT: Layout = {
+  name: 'CAMT.053',
+  head: `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>B</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr><Stmt><Id>B1</Id><CreDtTm>2026-01-01T00:00:00</CreDtTm><Acct><Id><IBAN>${IBAN}</IBAN></Id><Ownr><Nm>Stichting Bench</Nm></Ownr></Acct>\n`,
+  line: (i) => {
+    const debit = amountCents(i) < 0;
+    const party = debit ? 'Cdtr' : 'Dbtr';
+    return `<Ntry><Amt Ccy="EUR">${euros(i)}</Amt><CdtDbtInd>${debit ? 'DBIT' : 'CRDT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${isoDay(i)}</Dt></BookgDt><AcctSvcrRef>BENCH${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><${party}><Nm>Winkel ${i % 500}</Nm></${party}><${party}Acct><Id><IBAN>NL03INGB0004567890</IBAN></Id></${party}Acct></RltdPties><RmtInf><Ustrd>Aankoop nummer ${i}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
+  },
+  tail: '</Stmt></BkToCstmrStmt></Document>',
+};
+
+const MT940: Layout = {
+  name: 'MT940',
+  head: ':20:BENCH\n:25:NL20INGB0001234567EUR\n:28C:00000\n:60F:C250101EUR0,00\n',
+  line: (i) => {
+    const yymmdd = isoDay(i).slice(2).replaceAll('-', '');
+    const mark = amountCents(i) < 0 ? 'D' : 'C';
+    return `:61:${yymmdd}${yymmdd.slice(2)}${mark}${euros(i).replace('.', ',')}NTRFNONREF//BENCH${i}\n:86:/CNTP/NL03INGB0004567890/INGBNL2A/Winkel ${i % 500}///REMI/USTD//Aankoop nummer ${i}/\n`;
+  },
+  tail: ':62F:C250101EUR0,00\n-\n',
+};
+
+const CSV: Layout = {
+  name: 'CSV (ING)',
+  head: '"Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)","MutatieSoort","Mededelingen"\n',
+  line: (i) =>
+    `"${isoDay(i).replaceAll('-', '')}","Winkel ${i % 500}","NL69INGB0123456789","NL03INGB0004567890","BA","${amountCents(i) < 0 ? 'Af' : 'Bij'}","${euros(i).replace('.', ',')}","Betaalautomaat","Aankoop nummer ${i}"\n`,
+  tail: '',
+};
+
+/** A statement, written to disk line by line: neither it nor its upload is held whole. */
+async function writeStatement(file: string, layout: Layout) {
   const out = createWriteStream(file);
   const put = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  await put(
-    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>B</MsgId><CreDtTm>2026-01-01T00:00:00</CreDtTm></GrpHdr><Stmt><Id>B1</Id><CreDtTm>2026-01-01T00:00:00</CreDtTm><Acct><Id><IBAN>${IBAN}</IBAN></Id><Ownr><Nm>Stichting Bench</Nm></Ownr></Acct>\n`,
-  );
-  for (let i = 0; i < LINES; i++) {
-    const debit = amountCents(i) < 0;
-    const party = debit ? 'Cdtr' : 'Dbtr';
-    const amount = (Math.abs(amountCents(i)) / 100).toFixed(2);
-    await put(
-      `<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${debit ? 'DBIT' : 'CRDT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${day(i).toISOString().slice(0, 10)}</Dt></BookgDt><AcctSvcrRef>BENCH${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><${party}><Nm>Winkel ${i % 500}</Nm></${party}><${party}Acct><Id><IBAN>NL03INGB0004567890</IBAN></Id></${party}Acct></RltdPties><RmtInf><Ustrd>Aankoop nummer ${i}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`,
-    );
-  }
-  await put('</Stmt></BkToCstmrStmt></Document>');
+  await put(layout.head);
+  for (let i = 0; i < LINES; i++) await put(layout.line(i));
+  await put(layout.tail);
   out.end();
   await once(out, 'close');
   return out.bytesWritten;
@@ -82,7 +114,7 @@ async function rawInsert(db: Awaited<ReturnType<typeof openDatabase>>['db'], own
 
 const dir = await mkdtemp(path.join(tmpdir(), 'helder-bench-'));
 const file = path.join(dir, 'bench.xml');
-const bytes = await writeStatement(file);
+const bytes = await writeStatement(file, CAMT);
 console.log(`\nstatement import: ${LINES} lines, ${(bytes / 1024 / 1024).toFixed(1)} MB CAMT.053`);
 
 const database = await benchDatabase('helder_bench_statements');
@@ -102,9 +134,9 @@ const server = await startBenchServer({ databaseUrl: database.url, dataDir });
 const api = `${server.base}/api/user/${owner!.id}`;
 
 /** Upload over HTTP, as a browser does: the file streams from disk into the request. */
-async function importFile() {
+async function importFile(upload = file) {
   const form = new FormData();
-  form.append('file', await openAsBlob(file), 'bench.xml');
+  form.append('file', await openAsBlob(upload), path.basename(upload));
   const start = performance.now();
   const preview = await fetch(`${api}/statement-imports`, { method: 'POST', body: form, headers });
   if (preview.status !== 200) throw new Error(`preview: ${(await preview.text()).slice(0, 300)}`);
@@ -139,6 +171,17 @@ try {
   console.log(
     `server RSS idle ${idle.toFixed(0)} MB, peak during the imports ${peak.toFixed(0)} MB${peak > GOAL_MB ? `  over ${GOAL_MB} MB` : ''}`,
   );
+
+  for (const layout of [MT940, CSV]) {
+    const other = path.join(dir, `bench-${layout.name.slice(0, 3).toLowerCase()}.txt`);
+    const size = await writeStatement(other, layout);
+    server.resetPeak();
+    const run = await importFile(other);
+    const mb = server.rssMb('VmHWM');
+    console.log(
+      `${layout.name.padEnd(9)} ${LINES} lines, ${(size / 1024 / 1024).toFixed(1)} MB: import ${ms(run.preview + run.confirm).trim()}, added ${run.added}, peak RSS ${mb.toFixed(0)} MB${mb > GOAL_MB ? `  over ${GOAL_MB} MB` : ''}`,
+    );
+  }
 } finally {
   await server.stop();
   await database.drop();

@@ -18,6 +18,7 @@ import {
   StatementError,
   foldText,
   normaliseIban,
+  type LineSink,
   type ParsedStatement,
   type SkippedLine,
   type StatementAccount,
@@ -91,17 +92,38 @@ function readRow(r: RowReader, cells: string[], line: number, state: AmountState
 }
 
 /**
- * Opening and closing balance from each row's before/after balance. Exports list either the
- * oldest or the newest booking first (ING: newest), so the order is read from how the balances
- * chain; when they do not chain (a filtered export) no balance is claimed.
+ * Opening and closing balance from each row's before/after balance, followed row by row so that
+ * no row need be kept. Exports list either the oldest or the newest booking first (ING: newest),
+ * so the order is read from how the balances chain; when they do not chain (a filtered export,
+ * or a row without a balance) no balance is claimed.
  */
-function settle(chain: [number, number][] | null): [number | null, number | null] {
-  const first = chain?.[0];
-  const last = chain?.at(-1);
-  if (!chain || !first || !last) return [null, null];
-  if (chain.every((b, i) => i === 0 || chain[i - 1]?.[1] === b[0])) return [first[0], last[1]];
-  if (chain.every((b, i) => i === 0 || chain[i - 1]?.[0] === b[1])) return [last[0], first[1]];
-  return [null, null];
+class BalanceChain {
+  private first: [number, number] | null = null;
+  private last: [number, number] | null = null;
+  private forward = true;
+  private backward = true;
+  private broken = false;
+
+  add(balance: [number, number] | null | undefined): void {
+    if (!balance) {
+      this.broken = true;
+      return;
+    }
+    if (this.last) {
+      this.forward &&= this.last[1] === balance[0];
+      this.backward &&= this.last[0] === balance[1];
+    }
+    this.first ??= balance;
+    this.last = balance;
+  }
+
+  settle(): [number | null, number | null] {
+    const { first, last } = this;
+    if (this.broken || !first || !last) return [null, null];
+    if (this.forward) return [first[0], last[1]];
+    if (this.backward) return [last[0], first[1]];
+    return [null, null];
+  }
 }
 
 /** The known bank layout the start of a (decoded) file is in, if any. */
@@ -112,11 +134,12 @@ export function sniffCsv(head: string): { flavour: string } | null {
 
 /**
  * Parses a CSV export into accounts and lines. A mapping, when given, is what the user chose for
- * this file and wins over layout recognition.
+ * this file and wins over layout recognition. With `onLine` each line goes there as it is read
+ * and the accounts come back without lines.
  */
 export async function parseCsv(
   input: AsyncIterable<Buffer>,
-  options: { mapping?: CsvMapping } = {},
+  options: { mapping?: CsvMapping; onLine?: LineSink } = {},
 ): Promise<ParsedStatement> {
   const file = await openText(input);
   try {
@@ -139,10 +162,9 @@ export async function parseCsv(
     let skipHeader = detected.header !== null || mapping?.hasHeader === true;
     let first = true;
     const state: AmountState = { decimal: null };
-    const accounts = new Map<
-      string | null,
-      { account: StatementAccount; chain: [number, number][] | null }
-    >();
+    const accounts = new Map<string | null, { account: StatementAccount; chain: BalanceChain }>();
+    const keep: LineSink = (account, line) => account.lines.push(line);
+    const onLine = options.onLine ?? keep;
     const skipped: SkippedLine[] = [];
     let rows = 0;
 
@@ -167,14 +189,13 @@ export async function parseCsv(
           closingBalanceCents: null,
           lines: [],
         },
-        chain: [],
+        chain: new BalanceChain(),
       };
       accounts.set(iban, group);
       if (row.skipped) skipped.push(row.skipped);
       if (row.entry) {
-        group.account.lines.push(row.entry);
-        if (row.balance && group.chain) group.chain.push(row.balance);
-        else group.chain = null;
+        onLine(group.account, row.entry);
+        group.chain.add(row.balance);
       }
     }
     if (rows === 0) throw new StatementError('statement_empty', 'the file has no bookings');
@@ -182,9 +203,10 @@ export async function parseCsv(
     return {
       format: 'csv',
       flavour: detected.flavour,
+      // The same objects the lines were handed over with: a sink may know accounts by identity.
       accounts: [...accounts.values()].map(({ account, chain }) => {
-        const [openingBalanceCents, closingBalanceCents] = settle(chain);
-        return { ...account, openingBalanceCents, closingBalanceCents };
+        [account.openingBalanceCents, account.closingBalanceCents] = chain.settle();
+        return account;
       }),
       skipped,
     };

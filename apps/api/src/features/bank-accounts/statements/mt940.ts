@@ -1,6 +1,8 @@
 /**
  * MT940 (SWIFT customer statement) as the Dutch banks export it: ING, Rabobank, ABN AMRO, bunq
- * and Triodos. Read line by line from the upload stream; only the bookings are kept.
+ * and Triodos. Read line by line from the upload stream. Whether a booking's reference is unique
+ * is only known once the whole file is read: held in memory, the bookings wait for the end;
+ * streamed from disk, a first pass counts the references and the second hands the lines on.
  */
 import { accountOf, isValidIban, parseBalance, parseBooking } from './mt940-fields';
 import { parseInfo } from './mt940-info';
@@ -10,6 +12,7 @@ import {
   StatementError,
   type ParsedStatement,
   type SkippedLine,
+  type LineSink,
   type StatementAccount,
   type StatementLine,
 } from './statement';
@@ -55,33 +58,83 @@ interface Statement {
   currency: string | null;
 }
 
-/** A kept booking with what its reference may be made of, once the whole file is known. */
+/** A booking being read, with what its reference may be made of. */
 interface Booked {
+  account: StatementAccount;
   line: StatementLine;
   customerReference: string | null;
   bankReference: string | null;
   endToEnd: string | null;
 }
 
+/**
+ * What becomes of a booking once its `:86:` (if any) is read, with its candidate reference: the
+ * bank's, else the owner's, else the end-to-end id.
+ */
+type Complete = (booked: Booked, reference: string | null) => void;
+
+/**
+ * The import takes a reference as the booking's identity, so one that two bookings of the file
+ * share identifies neither: those are left to the import's hash.
+ */
+const uniqueIn = (counts: Map<string, number>, reference: string | null) =>
+  reference !== null && counts.get(reference) === 1 ? reference : null;
+
+const count = (counts: Map<string, number>, reference: string | null) => {
+  if (reference !== null) counts.set(reference, (counts.get(reference) ?? 0) + 1);
+};
+
 /** Evidence of the bank, strongest first: the IBAN's bank code says more than a text shape. */
 type Hints = Partial<Record<'account' | 'header' | 'reference' | 'text', Mt940Flavour>>;
 
-export async function parseMt940(input: AsyncIterable<Buffer | string>): Promise<ParsedStatement> {
-  const parser = new Mt940Parser();
+async function run(input: AsyncIterable<Buffer | string>, complete: Complete) {
+  const parser = new Mt940Parser(complete);
   for await (const { text, line } of readLines(input)) parser.read(text, line);
   return parser.finish();
+}
+
+/** Parses an MT940 file into accounts with their lines, all held in memory. */
+export async function parseMt940(input: AsyncIterable<Buffer | string>): Promise<ParsedStatement> {
+  const counts = new Map<string, number>();
+  const read: [Booked, string | null][] = [];
+  const parsed = await run(input, (booked, reference) => {
+    count(counts, reference);
+    read.push([booked, reference]);
+  });
+  for (const [{ account, line }, reference] of read) {
+    line.bankReference = uniqueIn(counts, reference);
+    account.lines.push(line);
+  }
+  return parsed;
+}
+
+/**
+ * Parses an MT940 file in two passes over `open()`, holding no booking: each line goes to
+ * `onLine`, and the accounts come back without lines.
+ */
+export async function streamMt940(
+  open: () => AsyncIterable<Buffer | string>,
+  onLine: LineSink,
+): Promise<ParsedStatement> {
+  const counts = new Map<string, number>();
+  await run(open(), (_, reference) => count(counts, reference));
+  return run(open(), ({ account, line }, reference) => {
+    line.bankReference = uniqueIn(counts, reference);
+    onLine(account, line);
+  });
 }
 
 class Mt940Parser {
   private readonly accounts = new Map<string, StatementAccount>();
   private readonly skipped: SkippedLine[] = [];
-  private readonly booked: Booked[] = [];
   private readonly hints: Hints = {};
   private field: Field | null = null;
   private statement: Statement | null = null;
   private statements = 0;
   /** The booking a following `:86:` describes. */
   private last: Booked | null = null;
+
+  constructor(private readonly complete: Complete) {}
 
   read(text: string, line: number): void {
     const trimmed = text.trim();
@@ -109,6 +162,7 @@ class Mt940Parser {
 
   finish(): ParsedStatement {
     this.flush();
+    this.completeLast();
     if (this.statement) {
       throw new StatementError(
         'statement_truncated',
@@ -118,7 +172,6 @@ class Mt940Parser {
     if (this.statements === 0) {
       throw new StatementError('statement_empty', 'the file holds no MT940 statement');
     }
-    this.assignReferences();
     const { account, header, reference, text } = this.hints;
     return {
       format: 'mt940',
@@ -133,7 +186,7 @@ class Mt940Parser {
     this.field = null;
     if (field === null) return;
     const { tag, first, more, line } = field;
-    if (tag !== '86') this.last = null;
+    if (tag !== '86') this.completeLast();
     switch (tag) {
       case '20':
         return this.begin(line, first);
@@ -247,19 +300,26 @@ class Mt940Parser {
       description: null,
       bankReference: null,
     };
-    statement.account!.lines.push(entry);
     this.last = {
+      account: statement.account!,
       line: entry,
       customerReference: booking.customerReference,
       bankReference: booking.bankReference,
       endToEnd: null,
     };
-    this.booked.push(this.last);
+  }
+
+  /** Hands on the booking being read, if any: nothing more can be said of it. */
+  private completeLast(): void {
+    const booked = this.last;
+    this.last = null;
+    if (booked) {
+      this.complete(booked, booked.bankReference ?? booked.customerReference ?? booked.endToEnd);
+    }
   }
 
   private describe(first: string, more: string[]): void {
     const booked = this.last;
-    this.last = null;
     // A :86: after the closing balance describes the statement, not a booking.
     if (!booked) return;
     const info = parseInfo([first, ...more]);
@@ -268,26 +328,12 @@ class Mt940Parser {
     booked.line.description = info.description;
     booked.endToEnd = info.endToEnd;
     if (info.abnAmroText) this.hints.text ??= 'abnamro';
+    this.completeLast();
   }
 
   private hint(kind: 'header', text: string): void {
     const found = BICS.find(([re]) => re.test(text.toUpperCase()));
     if (found) this.hints[kind] ??= found[1];
-  }
-
-  /**
-   * The bank's reference, else the owner's, else the end-to-end id. The import takes a reference
-   * as the booking's identity, so one that two bookings of the file share identifies neither:
-   * those are left to the import's hash.
-   */
-  private assignReferences(): void {
-    const candidates = this.booked.map((b) => b.bankReference ?? b.customerReference ?? b.endToEnd);
-    const counts = new Map<string, number>();
-    for (const c of candidates) if (c !== null) counts.set(c, (counts.get(c) ?? 0) + 1);
-    this.booked.forEach((b, i) => {
-      const c = candidates[i] ?? null;
-      b.line.bankReference = c !== null && counts.get(c) === 1 ? c : null;
-    });
   }
 }
 

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import type { CsvMapping } from './csv-mapping';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
-import { parseMt940 } from './mt940';
+import { parseMt940, streamMt940 } from './mt940';
 import type { LineSink, ParsedStatement, StatementFormat } from './statement';
 
 /** Enough of a file to tell its format. */
@@ -53,9 +53,8 @@ export function parseStatement(data: Buffer, mapping?: CsvMapping): Promise<Pars
 }
 
 /**
- * Parses a file from disk, handing each line to `onLine` instead of keeping it: CAMT.053 (the
- * format of the large files) as it streams past, MT940 and CSV once read, as their parsers
- * settle references and balances over the whole file. The accounts come back without lines.
+ * Parses a file from disk, handing each line to `onLine` as it is read instead of keeping it
+ * (MT940 reads the file twice, see streamMt940). The accounts come back without lines.
  */
 export async function streamStatementFile(
   path: string,
@@ -70,13 +69,13 @@ export async function streamStatementFile(
   } finally {
     await handle.close();
   }
-  const format = detectFormat(head);
-  const input = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-  if (format === 'camt053') return parseCamt053(input, onLine);
-  const parsed = await parseAs(format, input, mapping);
-  for (const account of parsed.accounts) {
-    for (const line of account.lines) onLine(account, line);
-    account.lines = [];
+  const read = () => createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  switch (detectFormat(head)) {
+    case 'camt053':
+      return parseCamt053(read(), onLine);
+    case 'mt940':
+      return streamMt940(read, onLine);
+    case 'csv':
+      return parseCsv(read(), { ...(mapping ? { mapping } : {}), onLine });
   }
-  return parsed;
 }
