@@ -40,49 +40,36 @@ export function dedupeKeyer(): (line: StatementLine) => string {
 export const dedupeKeys = (lines: readonly StatementLine[]) => lines.map(dedupeKeyer());
 
 /**
- * The part of a query over keys the account does not hold yet: all keys in one array parameter,
- * which PostgreSQL anti-joins against the account's keys, read once.
- */
-const notHeld = (accountId: number, keys: readonly string[]) =>
-  sql`from unnest(${sql.param(keys)}::text[]) as wanted(key) where not exists (
-    select 1 from ${payments}
-    where ${payments.bankAccountId} = ${accountId} and ${payments.dedupeKey} = wanted.key)`;
-
-/**
  * How many of an account's lines, by their keys in file order, importing would add: those the
- * account does not hold yet, each key once. Only the count travels back.
+ * account does not hold yet, each key once. All keys go in one array parameter, which
+ * PostgreSQL anti-joins against the account's keys, read once; only the count travels back.
  */
 export async function countNew(db: Executor, accountId: number | null, keys: readonly string[]) {
   const unique = [...new Set(keys)];
   if (accountId === null || unique.length === 0) return unique.length;
   const result = (await db.execute(
-    sql`select count(*)::integer as fresh ${notHeld(accountId, unique)}`,
+    sql`select count(*)::integer as fresh
+      from unnest(${sql.param(unique)}::text[]) as wanted(key) where not exists (
+        select 1 from ${payments}
+        where ${payments.bankAccountId} = ${accountId} and ${payments.dedupeKey} = wanted.key)`,
   )) as { rows: Array<{ fresh: number }> };
   return Number(result.rows[0]?.fresh ?? 0);
-}
-
-/** The keys of `keys` the account does not hold yet (none travel back for a repeated file). */
-export async function newKeys(db: Executor, accountId: number, keys: readonly string[]) {
-  if (keys.length === 0) return new Set<string>();
-  const result = (await db.execute(
-    sql`select distinct wanted.key ${notHeld(accountId, keys)}`,
-  )) as { rows: Array<{ key: string }> };
-  return new Set(result.rows.map((r) => r.key));
 }
 
 type Keyed = { item: StatementLine; key: string };
 
 /**
- * Lines streamed in file order (each naming its account by index into `owns`), those whose key
- * is in their account's `fresh` set inserted a batch per account at a time. The unique key
- * skips a line that came earlier in the file (or with a concurrent import). `onProgress` hears
- * how many lines each batch took. Returns how many were added.
+ * Lines streamed in file order (each naming its account by index into `owns`), those of the
+ * `wanted` accounts inserted a batch per account at a time. The unique key skips a line the
+ * account holds already, from an earlier import, earlier in the file or a concurrent import; so
+ * no key need travel back from the database. `onProgress` hears how many lines each batch took.
+ * Returns how many were added.
  */
 export async function insertStream(
   tx: Executor,
   owns: OwnSide[],
   lines: AsyncIterable<{ account: number; key: string; line: StatementLine }>,
-  fresh: ReadonlyArray<ReadonlySet<string>>,
+  wanted: readonly boolean[],
   onProgress: (lines: number) => void,
 ) {
   const batches = owns.map((): Keyed[] => []);
@@ -97,7 +84,7 @@ export async function insertStream(
   };
   for await (const { account, key, line } of lines) {
     seen[account]! += 1;
-    if (fresh[account]!.has(key)) batches[account]!.push({ item: line, key });
+    if (wanted[account]) batches[account]!.push({ item: line, key });
     if (seen[account]! >= INSERT_BATCH) await flush(account);
   }
   for (let index = 0; index < owns.length; index++) await flush(index);

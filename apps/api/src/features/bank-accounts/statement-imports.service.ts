@@ -16,7 +16,7 @@ import { AppError, forbidden, invalid, notFound } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
-import { countNew, insertStream, newKeys, type OwnSide } from './import-core';
+import { countNew, insertStream, type OwnSide } from './import-core';
 import { importProgress } from './import-progress';
 import { institutionOfIban } from './institutions';
 import { adoptParse, earlierParse, keepParse } from './stored-parses';
@@ -266,14 +266,14 @@ export async function confirmStatement(
         }
         const lines = targets.reduce((n, t) => n + t.account.lineCount, 0);
         importProgress.total(importId, lines);
-        const fresh = [];
+        const wanted: boolean[] = [];
         for (const [i, own] of owns.entries()) {
-          fresh.push(await newKeys(tx, own.accountId, targets[i]!.account.keys));
+          wanted.push((await countNew(tx, own.accountId, targets[i]!.account.keys)) > 0);
         }
         const progress = (n: number) => importProgress.advance(importId, n);
         let added = 0;
-        if (fresh.some((keys) => keys.size > 0)) {
-          added = await insertStream(tx, owns, stored.lines(), fresh, progress);
+        if (wanted.some(Boolean)) {
+          added = await insertStream(tx, owns, stored.lines(), wanted, progress);
         } else {
           // A file imported before has nothing new: its lines need not even be read.
           stored.close();
