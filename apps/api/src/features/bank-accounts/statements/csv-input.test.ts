@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
 import { csvMappingSchema, type CsvMapping } from './csv-mapping';
 import { StatementError } from './statement';
+import { FIXTURE_CSV_MAPPING } from '../../../test/statement-fixtures';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/csv/${name}`, import.meta.url));
 
@@ -88,25 +89,11 @@ describe('parseCsv: encodings', () => {
   });
 });
 
-const MAPPING: CsvMapping = {
-  delimiter: ',',
-  hasHeader: true,
-  date: 0,
-  dateFormat: 'dd/mm/yyyy',
-  amount: 1,
-  decimal: ',',
-  debitCredit: { column: 3, debitValues: ['D'] },
-  account: 4,
-  counterpartyName: 5,
-  counterpartyIban: 6,
-  description: [7, 8],
-  currency: 2,
-  reference: 9,
-};
-
 describe('parseCsv: a mapping', () => {
   it('reads an unsigned amount with a debit/credit column, per own account', async () => {
-    const parsed = await parseCsv(chunked(fixture('mapping.csv')), { mapping: MAPPING });
+    const parsed = await parseCsv(chunked(fixture('mapping.csv')), {
+      mapping: FIXTURE_CSV_MAPPING,
+    });
     expect(parsed.flavour).toBe('mapping');
     expect(parsed.skipped).toEqual([{ line: 4, reason: 'currency', detail: 'CHF' }]);
     expect(parsed.accounts.map((a) => a.iban)).toEqual([
@@ -165,13 +152,18 @@ describe('parseCsv: a mapping', () => {
   });
 
   it('reads tab-separated files and wins over a recognised layout', async () => {
-    const tab: CsvMapping = { ...MAPPING, delimiter: '\t', hasHeader: false };
+    const tab: CsvMapping = { ...FIXTURE_CSV_MAPPING, delimiter: '\t', hasHeader: false };
     const text = '15/01/2024\t125,00\tEUR\tD\tNL02XBNK0123456789\tA\t\tB\tC\tTX-1\n';
     expect((await parseText(text, tab)).accounts[0]?.lines[0]).toMatchObject({
       amountCents: -12500,
       description: 'B C',
     });
-    const onIng = { ...MAPPING, dateFormat: 'yyyymmdd', account: 2, currency: undefined } as const;
+    const onIng = {
+      ...FIXTURE_CSV_MAPPING,
+      dateFormat: 'yyyymmdd',
+      account: 2,
+      currency: undefined,
+    } as const;
     const parsed = await parseText(ing(ingRow('20240102', '1,00')), {
       ...onIng,
       debitCredit: { column: 5, debitValues: ['af'] },
@@ -186,14 +178,14 @@ describe('parseCsv: a mapping', () => {
   });
 
   it('is validated by its schema', () => {
-    expect(csvMappingSchema.safeParse(MAPPING).success).toBe(true);
+    expect(csvMappingSchema.safeParse(FIXTURE_CSV_MAPPING).success).toBe(true);
     const bad = [
-      { ...MAPPING, date: -1 },
-      { ...MAPPING, amount: 1.5 },
-      { ...MAPPING, dateFormat: 'dd.mm.yyyy' },
-      { ...MAPPING, delimiter: '|' },
-      { ...MAPPING, debitCredit: { column: 3, debitValues: [] } },
-      { ...MAPPING, extra: true },
+      { ...FIXTURE_CSV_MAPPING, date: -1 },
+      { ...FIXTURE_CSV_MAPPING, amount: 1.5 },
+      { ...FIXTURE_CSV_MAPPING, dateFormat: 'dd.mm.yyyy' },
+      { ...FIXTURE_CSV_MAPPING, delimiter: '|' },
+      { ...FIXTURE_CSV_MAPPING, debitCredit: { column: 3, debitValues: [] } },
+      { ...FIXTURE_CSV_MAPPING, extra: true },
     ];
     for (const mapping of bad) expect(csvMappingSchema.safeParse(mapping).success).toBe(false);
   });
@@ -211,7 +203,9 @@ describe('parseCsv: refused files', () => {
 
   it('refuses a mapped file with only its header as empty', async () => {
     const text = 'Boekdatum,Bedrag\n';
-    expect(await refusal(parseText(text, MAPPING))).toMatchObject({ code: 'statement_empty' });
+    expect(await refusal(parseText(text, FIXTURE_CSV_MAPPING))).toMatchObject({
+      code: 'statement_empty',
+    });
   });
 
   it('refuses an unknown layout without a mapping', async () => {
@@ -227,7 +221,7 @@ describe('parseCsv: refused files', () => {
     ['a Volksbank row', `${volksbankRow('-1.00')}\n${volksbankRow('-2.00').slice(0, -2)}\n`, 2],
     ['a mapped row', 'Datum,Bedrag\n15/01/2024,"1,00",EUR,C,NL02\n', 2],
   ])('refuses %s with missing columns', async (_, text, line) => {
-    const mapping = text.startsWith('Datum') ? MAPPING : undefined;
+    const mapping = text.startsWith('Datum') ? FIXTURE_CSV_MAPPING : undefined;
     expect(await refusal(parseText(text, mapping))).toEqual({
       code: 'statement_missing_columns',
       line,
@@ -249,7 +243,7 @@ describe('parseCsv: refused files', () => {
   });
 
   it('refuses a date a mapping does not expect', async () => {
-    const mapping: CsvMapping = { ...MAPPING, dateFormat: 'mm/dd/yyyy' };
+    const mapping: CsvMapping = { ...FIXTURE_CSV_MAPPING, dateFormat: 'mm/dd/yyyy' };
     const text = fixture('mapping.csv').toString();
     expect(await refusal(parseText(text, mapping))).toEqual({
       code: 'statement_bad_date',

@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseMt940 } from './mt940';
 import { StatementError, type StatementLine } from './statement';
+import { mt940Statement, SHARED_REFERENCES } from '../../../test/statement-fixtures';
 
 const FIXTURES = new URL('./fixtures/mt940/', import.meta.url);
 const fixture = (name: string) => readFile(new URL(name, FIXTURES));
@@ -43,16 +44,6 @@ const line = (
   description,
   bankReference,
 });
-
-/** One EUR statement of a Knab account around the given field lines (the first is line 4). */
-const statementOf = (...fields: string[]) =>
-  [
-    ':20:TEST',
-    ':25:NL07KNAB0255123456',
-    ':60F:C240101EUR100,00',
-    ...fields,
-    ':62F:C240101EUR100,00',
-  ].join('\n');
 
 describe('parseMt940: the Dutch banks', () => {
   it('reads ING: preamble, two statements merged, structured :86: wrapped mid-key', async () => {
@@ -195,7 +186,7 @@ describe('parseMt940: the Dutch banks', () => {
   it('strips a UTF-8 BOM and reads LF, CRLF and CR line ends alike', async () => {
     const fields = [':61:2401010101C5,00NTRFNONREF//A1', ':86:/REMI/Één'];
     for (const eol of ['\n', '\r\n', '\r']) {
-      const parsed = await parseText(`\uFEFF${statementOf(...fields).replaceAll('\n', eol)}`, 3);
+      const parsed = await parseText(`\uFEFF${mt940Statement(...fields).replaceAll('\n', eol)}`, 3);
       expect(parsed.accounts[0]?.lines).toEqual([
         line(4, '2024-01-01', 500, null, null, 'Één', 'A1'),
       ]);
@@ -217,7 +208,7 @@ describe('parseMt940: the Dutch banks', () => {
   it('skips the lines of a statement in another currency, and its balances', async () => {
     const parsed = await parseText(
       [
-        statementOf(':61:2401010101C5,00NTRFNONREF//A1'),
+        mt940Statement(':61:2401010101C5,00NTRFNONREF//A1'),
         ':20:USD',
         ':25:NL07KNAB0255123456USD',
         ':60F:C240101USD50,00',
@@ -235,7 +226,7 @@ describe('parseMt940: the Dutch banks', () => {
 
   it('reads the :86: shapes: slashes in REMI, creditor references, labels, bad IBANs', async () => {
     const parsed = await parseText(
-      statementOf(
+      mt940Statement(
         ':61:2401010101C1,00NTRFNONREF',
         ':86:/REMI/Zie /ID/ 12 en 2024/03/EREF/R1',
         ':61:2401010101C1,00NTRFNONREF',
@@ -259,28 +250,8 @@ describe('parseMt940: the Dutch banks', () => {
   });
 
   it('keeps a reference only where the file has it once', async () => {
-    const parsed = await parseText(
-      statementOf(
-        ':61:2401010101C1,00NTRFNONREF//SAME',
-        ':61:2401010101C1,00NTRFNONREF//SAME',
-        ':61:2401010101C1,00NTRFOWN-1',
-        ':61:2401010101C1,00NTRFNONREF',
-        ':86:/EREF/E2E-1/REMI/x',
-        ':61:2401010101C1,00NTRFNONREF',
-        ':86:/EREF/E2E-2/REMI/x',
-        ':61:2401010101C1,00NTRFNONREF',
-        ':86:/EREF/E2E-2/REMI/y',
-      ),
-    );
-
-    expect(parsed.accounts[0]?.lines.map((l) => l.bankReference)).toEqual([
-      null,
-      null,
-      'OWN-1',
-      'E2E-1',
-      null,
-      null,
-    ]);
+    const parsed = await parseText(SHARED_REFERENCES.statement);
+    expect(parsed.accounts[0]?.lines.map((l) => l.bankReference)).toEqual(SHARED_REFERENCES.kept);
   });
 });
 
@@ -299,7 +270,7 @@ describe('parseMt940: refusals', () => {
     ['a :61: without a type', ':61:240101C5,00'],
     ['a :61: without a mark', ':61:2401015,00NTRFNONREF'],
   ])('refuses %s as malformed, naming its line', async (_, field) => {
-    const error = await refusal(parseText(statementOf(':86:/REMI/ok', field)));
+    const error = await refusal(parseText(mt940Statement(':86:/REMI/ok', field)));
     expect([error.code, error.line]).toEqual(['statement_malformed', 5]);
   });
 
@@ -324,7 +295,7 @@ describe('parseMt940: refusals', () => {
     ['value date', ':61:240230C5,00NTRFNONREF'],
     ['entry date', ':61:2402280231C5,00NTRFNONREF'],
   ])('refuses an impossible %s, naming its line', async (_, field) => {
-    const error = await refusal(parseText(statementOf(field)));
+    const error = await refusal(parseText(mt940Statement(field)));
     expect([error.code, error.line]).toEqual(['statement_bad_date', 4]);
   });
 
@@ -337,7 +308,7 @@ describe('parseMt940: refusals', () => {
     ['a thousands dot', ':61:240101C1.234,00NTRFNONREF'],
     ['three decimals', ':61:240101C12,345NTRFNONREF'],
   ])('refuses an amount with %s', async (_, field) => {
-    const error = await refusal(parseText(statementOf(field)));
+    const error = await refusal(parseText(mt940Statement(field)));
     expect([error.code, error.line]).toEqual(['statement_bad_amount', 4]);
   });
 });

@@ -2,51 +2,17 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CsvMapping } from './csv-mapping';
+import { FIXTURE_CSV_MAPPING, SHARED_REFERENCES } from '../../../test/statement-fixtures';
 import { parseStatement, streamStatementFile } from './parse';
 import type { StatementAccount, StatementLine } from './statement';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
-const MAPPING: CsvMapping = {
-  delimiter: ',',
-  hasHeader: true,
-  date: 0,
-  dateFormat: 'dd/mm/yyyy',
-  amount: 1,
-  decimal: ',',
-  debitCredit: { column: 3, debitValues: ['D'] },
-  account: 4,
-  counterpartyName: 5,
-  counterpartyIban: 6,
-  description: [7, 8],
-  currency: 2,
-  reference: 9,
-};
-
-/** Two bookings share a bank reference and two an end-to-end id: only the unique ones stay. */
-const SHARED_REFERENCES = [
-  ':20:TEST',
-  ':25:NL07KNAB0255123456',
-  ':60F:C240101EUR100,00',
-  ':61:2401010101C1,00NTRFNONREF//SAME',
-  ':61:2401010101C1,00NTRFNONREF//SAME',
-  ':61:2401010101C1,00NTRFOWN-1',
-  ':61:2401010101C1,00NTRFNONREF',
-  ':86:/EREF/E2E-1/REMI/x',
-  ':61:2401010101C1,00NTRFNONREF',
-  ':86:/EREF/E2E-2/REMI/x',
-  ':61:2401010101C1,00NTRFNONREF',
-  ':86:/EREF/E2E-2/REMI/y',
-  ':62F:C240101EUR106,00',
-  '-',
-].join('\n');
-
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'helder-parse-'));
   const ing = (await readFile(path.join(FIXTURES, 'csv', 'ing-semicolon.csv'), 'utf8')).split('\n');
-  await writeFile(path.join(dir, 'shared-references.sta'), SHARED_REFERENCES);
+  await writeFile(path.join(dir, 'shared-references.sta'), SHARED_REFERENCES.statement);
   // Rows 1 and 3 of a newest-first export: their balances do not chain.
   await writeFile(path.join(dir, 'unchained.csv'), [ing[0], ing[1], ing[3]].join('\n'));
 });
@@ -71,7 +37,7 @@ describe('streamStatementFile', () => {
     const files = await fixtures();
     expect(files.length).toBeGreaterThan(20);
     for (const file of files) {
-      const mapping = file.endsWith('mapping.csv') ? MAPPING : undefined;
+      const mapping = file.endsWith('mapping.csv') ? FIXTURE_CSV_MAPPING : undefined;
       const inMemory = await parseStatement(await readFile(file), mapping);
 
       const handed = new Map<StatementAccount, StatementLine[]>();
@@ -98,7 +64,7 @@ describe('streamStatementFile', () => {
     await streamStatementFile(path.join(dir, 'shared-references.sta'), undefined, (_, line) =>
       references.push(line.bankReference),
     );
-    expect(references).toEqual([null, null, 'OWN-1', 'E2E-1', null, null]);
+    expect(references).toEqual(SHARED_REFERENCES.kept);
   });
 
   it('claims no balances for a CSV whose balances do not chain', async () => {
