@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -100,6 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: 600,
     });
   }
+  // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
+  // compressed already (preCompressed below), and request bodies are never inflated here.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
   await app.register(formbody);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
