@@ -17,6 +17,17 @@ import { grants } from './sponsors';
 import { users } from './users';
 
 /**
+ * Income (the sum of positive amounts) and expenses (of negative ones, ≤ 0) of the payments
+ * linked to the row, hidden ones included (docs/api-rules.md §8). Kept by triggers on payments
+ * in the transaction of every write (migration 0006, ADR 0013); `npm run totals:repair`
+ * recomputes them.
+ */
+const maintainedTotals = () => ({
+  incomeCents: bigint('income_cents', { mode: 'number' }).notNull().default(0),
+  expensesCents: bigint('expenses_cents', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * An initiative under a grant (docs/spec-map.md §3); its name is unique overall,
  * case-insensitively.
  */
@@ -38,6 +49,7 @@ export const initiatives = pgTable(
     kvkRegistration: text('kvk_registration'),
     location: text('location'),
     budgetCents: bigint('budget_cents', { mode: 'number' }).notNull(),
+    ...maintainedTotals(),
     hidden: boolean('hidden').notNull().default(false),
     hiddenSponsors: boolean('hidden_sponsors').notNull().default(false),
     /** Storage key of the original picture; thumbnails sit beside it (see lib/pictures). */
@@ -79,6 +91,7 @@ export const activities = pgTable(
     purpose: text('purpose').notNull(),
     targetAudience: text('target_audience').notNull(),
     budgetCents: bigint('budget_cents', { mode: 'number' }).notNull(),
+    ...maintainedTotals(),
     hidden: boolean('hidden').notNull().default(false),
     pictureKey: text('picture_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,7 +24,7 @@ export async function selectActivity(db: Executor, actor: Actor | null, id: numb
       initiativeHidden: initiatives.hidden,
       kvkRegistration: initiatives.kvkRegistration,
       location: initiatives.location,
-      ...activityTotals(activities.id),
+      ...activityTotals,
       owners: ownersJson(actor, {
         userId: activityOwners.userId,
         where: eq(activityOwners.activityId, activities.id),

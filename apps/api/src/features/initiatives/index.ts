@@ -3,6 +3,7 @@ export {
   activityTotals,
   ownersJson,
   relationColumns,
+  repairTotals,
   toInitiativeRelations,
   type OwnerRow,
 } from './initiatives.queries';

@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import {
@@ -8,7 +8,6 @@ import {
   grants,
   initiativeOwners,
   initiatives,
-  payments,
   regulations,
   users,
 } from '../../db/schema';
@@ -27,25 +26,29 @@ import { officerRoles, toRelations } from '../regulations';
 import { visibleUser } from '../users';
 
 /**
- * Income (sum of positive amounts) and expenses (sum of negative amounts, ≤ 0) in cents of the
- * payments whose `column` equals `id` (docs/api-rules.md §8). Hidden payments count.
- * Activity-linked payments carry their initiative's id as well, so `initiative_id` alone covers
- * an initiative and its activities.
+ * Income and expenses in cents of an initiative (its activities' payments included) or an
+ * activity: the columns the payment triggers keep (docs/api-rules.md §8, ADR 0013).
  */
-const totalPayments = alias(payments, 'total_payment');
-function sumOf(column: 'initiativeId' | 'activityId', id: SQLWrapper, sign: '>' | '<') {
-  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
-      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
-    from ${payments} ${totalPayments} where ${totalPayments[column]} = ${id})`).mapWith(Number);
+export const initiativeTotals = {
+  incomeCents: initiatives.incomeCents,
+  expensesCents: initiatives.expensesCents,
+};
+export const activityTotals = {
+  incomeCents: activities.incomeCents,
+  expensesCents: activities.expensesCents,
+};
+
+/**
+ * Sums every initiative's and activity's totals again from the payments, holding payment writes
+ * off meanwhile, and corrects those that differ; returns how many rows were wrong (0 when the
+ * triggers did their work). `npm run totals:repair`.
+ */
+export async function repairTotals(db: Executor): Promise<number> {
+  const result = (await db.execute(sql`select payments_recompute_totals() as fixed`)) as {
+    rows: Array<{ fixed: number }>;
+  };
+  return Number(result.rows[0]?.fixed ?? 0);
 }
-export const initiativeTotals = (initiativeId: SQLWrapper) => ({
-  incomeCents: sumOf('initiativeId', initiativeId, '>'),
-  expensesCents: sumOf('initiativeId', initiativeId, '<'),
-});
-export const activityTotals = (activityId: SQLWrapper) => ({
-  incomeCents: sumOf('activityId', activityId, '>'),
-  expensesCents: sumOf('activityId', activityId, '<'),
-});
 
 /** A linked user as the owner subselects return it. */
 export interface OwnerRow {
@@ -132,7 +135,7 @@ export interface ActivityJson {
 
 /** The initiative's activities visible to the caller, newest first, with their totals. */
 function activitiesJson(actor: Actor | null): SQL<ActivityJson[]> {
-  const totals = activityTotals(activities.id);
+  const totals = activityTotals;
   return correlated<ActivityJson[]>(sql`(
     select coalesce(json_agg(json_build_object(
       'id', ${activities.id}, 'name', ${activities.name},
@@ -174,7 +177,7 @@ export async function selectInitiative(db: Executor, actor: Actor | null, id: nu
       regulationName: regulations.name,
       funderId: regulations.funderId,
       funderName: funders.name,
-      ...initiativeTotals(initiatives.id),
+      ...initiativeTotals,
       owners: ownersJson(actor, {
         userId: initiativeOwners.userId,
         where: eq(initiativeOwners.initiativeId, initiatives.id),
@@ -194,7 +197,8 @@ export type InitiativeRow = NonNullable<Awaited<ReturnType<typeof selectInitiati
 /**
  * One page of the initiatives the caller may see, newest first (id descending), in one
  * statement. `onlyMine`: where the caller owns the initiative or one of its activities, or
- * oversees its grant. `name`: a case-insensitive substring.
+ * oversees its grant. `name`: a case-insensitive substring. The page's ids are chosen first, so
+ * the payment totals are summed for the rows returned, not for every row the offset skips.
  */
 export async function selectInitiativePage(
   db: Executor,
@@ -218,6 +222,14 @@ export async function selectInitiativePage(
       )!,
     );
   }
+  const page = db
+    .select({ id: initiatives.id })
+    .from(initiatives)
+    .where(and(...filters))
+    .orderBy(desc(initiatives.id))
+    .offset(input.offset)
+    .limit(input.limit)
+    .as('page');
   return db
     .select({
       id: initiatives.id,
@@ -227,14 +239,12 @@ export async function selectInitiativePage(
       hidden: initiatives.hidden,
       budgetCents: initiatives.budgetCents,
       pictureKey: initiatives.pictureKey,
-      ...initiativeTotals(initiatives.id),
+      ...initiativeTotals,
       insider: insiderOf(actor, initiativeCols),
     })
-    .from(initiatives)
-    .where(and(...filters))
-    .orderBy(desc(initiatives.id))
-    .offset(input.offset)
-    .limit(input.limit);
+    .from(page)
+    .innerJoin(initiatives, eq(initiatives.id, page.id))
+    .orderBy(desc(initiatives.id));
 }
 
 /** Whether another initiative already has this name (unique overall, case-insensitively). */

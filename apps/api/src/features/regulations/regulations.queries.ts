@@ -3,14 +3,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { OfficerRole } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
-import {
-  funders,
-  grants,
-  initiatives,
-  payments,
-  regulationOfficers,
-  regulations,
-} from '../../db/schema';
+import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
 import { correlated, listedUnderSponsor, sponsorLinkVisible } from '../../lib/initiative-sql';
 import { peopleJson } from '../users';
 
@@ -31,33 +24,34 @@ export const toRelations = (roles: readonly OfficerRole[]): Relation[] =>
   roles.map((role) => (role === 'grant officer' ? 'grant_officer' : 'policy_officer'));
 
 /**
- * Totals of a grant: the sums over its initiatives' payments (docs/api-rules.md §8). Hidden
- * initiatives count like hidden payments do; an initiative whose sponsor link the actor may not
- * see does not, or the difference with its own public totals would give the link away.
+ * Totals of a grant: the sums of its initiatives' totals (docs/api-rules.md §8, ADR 0013).
+ * Hidden initiatives count like hidden payments do; an initiative whose sponsor link the actor
+ * may not see does not, or the difference with its own public totals would give the link away.
  */
-const totalPayments = alias(payments, 'total_payment');
 const grantInitiative = alias(initiatives, 'total_initiative');
-function grantSum(actor: Actor | null, grantId: SQLWrapper, sign: '>' | '<') {
-  return correlated<number>(sql`(select coalesce(sum(${totalPayments.amountCents})
-      filter (where ${totalPayments.amountCents} ${sql.raw(sign)} 0), 0)
-    from ${payments} ${totalPayments}
-    join ${initiatives} ${grantInitiative} on ${grantInitiative.id} = ${totalPayments.initiativeId}
+function grantSum(
+  actor: Actor | null,
+  grantId: SQLWrapper,
+  column: 'incomeCents' | 'expensesCents',
+) {
+  return correlated<number>(sql`(select coalesce(sum(${grantInitiative[column]}), 0)
+    from ${initiatives} ${grantInitiative}
     where ${grantInitiative.grantId} = ${grantId}
       and ${sponsorLinkVisible(actor, grantInitiative)})`).mapWith(Number);
 }
 
 /**
- * A grant's money and initiative figures, computed in SQL on read (docs/api-rules.md §8), for the
- * grant row of the outer statement: income and expenses over its initiatives' payments (hidden
- * ones count), the number of initiatives the caller may see under it and the first of them
- * (lowest id), which the sponsors screen opens. Amounts in cents.
+ * A grant's money and initiative figures, in SQL (docs/api-rules.md §8), for the grant row of the
+ * outer statement: income and expenses over its initiatives' payments (hidden ones count), the
+ * number of initiatives the caller may see under it and the first of them (lowest id), which
+ * the sponsors screen opens. Amounts in cents.
  */
 const figureInitiative = alias(initiatives, 'figure_initiative');
 export function grantFigures(actor: Actor | null) {
   const visible = listedUnderSponsor(actor, figureInitiative);
   return {
-    incomeCents: grantSum(actor, grants.id, '>'),
-    expensesCents: grantSum(actor, grants.id, '<'),
+    incomeCents: grantSum(actor, grants.id, 'incomeCents'),
+    expensesCents: grantSum(actor, grants.id, 'expensesCents'),
     initiativeCount: correlated<number>(sql`(select count(*) from ${initiatives} ${figureInitiative}
       where ${figureInitiative.grantId} = ${grants.id} and ${visible})`).mapWith(Number),
     firstInitiativeId: correlated<number | null>(sql`(select min(${figureInitiative.id})

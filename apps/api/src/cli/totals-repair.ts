@@ -1,0 +1,42 @@
+/**
+ * Sums the income and expenses of every initiative and activity again from their payments and
+ * corrects any that differ from what the payment triggers kept (ADR 0013):
+ *
+ *   npm run totals:repair
+ *
+ * Payment writes wait while it runs. Opens the database directly, so with embedded PGlite the
+ * server must not be running.
+ */
+import { ConfigError, loadConfig } from '../config/env';
+import { openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { repairTotals } from '../features/initiatives';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const fixed = await database.db.transaction((tx) => repairTotals(tx));
+    console.log(
+      fixed === 0
+        ? 'Every total agrees with its payments; nothing was changed.'
+        : `Corrected the totals of ${fixed} initiatives and activities.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirLockedError) {
+    console.error(
+      `${e.message}\ntotals:repair opens the embedded database directly: ` +
+        'stop the Helder server first, then run this command again.',
+    );
+  } else if (e instanceof ConfigError) {
+    console.error(e.message);
+  } else {
+    console.error(e);
+  }
+  process.exit(1);
+});
