@@ -4,9 +4,10 @@
  * TEST_DB=postgres). Prints the median and p95 of each call and the SQL statements it ran, so a
  * regression to N+1 or to a sequential scan shows up as numbers, not as a flaky timed test.
  *
- * Then the payment lists on 10 000 and on 1 000 000 payments (BENCH_PAYMENTS=200000 for a quicker
- * second size), each with its ratio between the two sizes: a list served by an index stays
- * within 2×; one that scans the table grows with it.
+ * Then the payment lists, the initiatives list, an initiative and a regulation with their totals
+ * on 10 000 and on 1 000 000 payments (BENCH_PAYMENTS=200000 for a quicker second size), each
+ * with its ratio between the two sizes: a read served by an index stays within 2×; one that scans
+ * the table grows with it.
  */
 import { eq, min, sql } from 'drizzle-orm';
 import { activities, payments } from '../src/db/schema';
@@ -146,7 +147,7 @@ async function seedOthers(from: number, to: number) {
 }
 
 const initiativeUrl = `/api/payments/initiative/${MEASURED}`;
-const paymentLists: Array<[string, string, Record<string, string>?]> = [
+const sizedLists: Array<[string, string, Record<string, string>?]> = [
   ['initiative payments, first page (anonymous)', `${initiativeUrl}?limit=20`],
   ['initiative payments, offset 5000 (anonymous)', `${initiativeUrl}?offset=5000&limit=20`],
   ['initiative payments, first page (owner)', `${initiativeUrl}?limit=20`, owner.headers],
@@ -166,6 +167,13 @@ const paymentLists: Array<[string, string, Record<string, string>?]> = [
     `/api/payments/user/${owner.user.id}?limit=20`,
     owner.headers,
   ],
+  // Their totals sum payments that grow with the table: about 100 per initiative at 1M.
+  ['initiatives, page 250 (anonymous)', '/api/initiatives?offset=5000&limit=20'],
+  ['one initiative with activities', `/api/initiative/${MEASURED + 1}`],
+  [
+    'regulation with grant totals',
+    `/api/funder/${tree.funder.id}/regulation/${tree.regulation.id}`,
+  ],
 ];
 const results: Measured[][] = [];
 for (const [from, to] of [
@@ -174,16 +182,16 @@ for (const [from, to] of [
 ] as const) {
   await seedOthers(from, to);
   const atSize: Measured[] = [];
-  for (const [label, url, headers] of paymentLists) atSize.push(await measure(label, url, headers));
+  for (const [label, url, headers] of sizedLists) atSize.push(await measure(label, url, headers));
   results.push(atSize);
 }
 
 const totalOf = (m: Measured) => (m.body as { totalCount: number }).totalCount;
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 console.log(
-  `\n${'payment lists'.padEnd(44)} ${k(SMALL).padStart(7)} ${k(LARGE).padStart(8)}    ratio`,
+  `\n${'payments in the table'.padEnd(44)} ${k(SMALL).padStart(7)} ${k(LARGE).padStart(8)}    ratio`,
 );
-paymentLists.forEach(([label], i) => {
+sizedLists.forEach(([label], i) => {
   const [small, large] = [results[0]![i]!, results[1]![i]!];
   // The same page at both sizes, or the comparison means nothing.
   if (totalOf(small) !== totalOf(large)) {
