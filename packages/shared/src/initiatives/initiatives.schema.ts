@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanish, optionalQuery, pagingQuery } from '../http';
+import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
 import { budgetSchema } from '../grants/grants.schema';
 import { emailSchema, pictureSchema } from '../users/users.schema';
 
@@ -130,6 +130,8 @@ export type Initiative = z.infer<typeof initiativeSchema>;
 export const initiativesQuery = pagingQuery.extend({
   only_mine: optionalQuery(booleanish()).default(false),
   name: optionalQuery(z.string().trim().max(NAME_FILTER_MAX)),
+  /** Keyset paging: the initiatives after this one in the list's order; `offset` counts on. */
+  after: optionalQuery(idSchema),
 });
 
 const storyFields = {

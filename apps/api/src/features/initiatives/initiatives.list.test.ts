@@ -50,6 +50,37 @@ describe('GET /api/initiatives', () => {
     expect((await callAs(scene.t, 'GET', '/initiatives?limit=101', null)).statusCode).toBe(422);
   });
 
+  it('pages by `after` (keyset) through the same order as by offset', async () => {
+    const tag = uniq();
+    const w = await scene.world();
+    for (const n of ['Een', 'Twee', 'Drie', 'Vier', 'Vijf']) {
+      await createInitiative(scene.t, w.grant.id, { name: `${n} ${tag}` });
+    }
+    const all = ids(await list(`?name=${tag}`, null));
+    expect(all).toHaveLength(5);
+
+    const pages: number[][] = [];
+    let after = '';
+    // Bounded: a server that ignored `after` would hand out the first page for ever.
+    for (let i = 0; i < 5; i++) {
+      const page = ids(await list(`?name=${tag}&limit=2&after=${after}`, null));
+      if (page.length === 0) break;
+      pages.push(page);
+      after = String(page.at(-1));
+    }
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(all);
+    // `offset` counts on from `after`; an id of no initiative still marks a place in the order.
+    expect(ids(await list(`?name=${tag}&after=${all[0]}&offset=1&limit=2`, null))).toEqual(
+      all.slice(2, 4),
+    );
+    expect(ids(await list(`?name=${tag}&after=${all[4]! + 100_000}`, null))).toEqual(all);
+    for (const bad of ['0', '-1', 'x', '1.5']) {
+      const res = await callAs(scene.t, 'GET', `/initiatives?after=${bad}`, null);
+      expect(res.statusCode, bad).toBe(422);
+    }
+  });
+
   it('shows hidden initiatives to insiders only, and owner_email to insiders only', async () => {
     const tag = uniq();
     const open = await scene.world({ initiative: { name: `Open ${tag}` } });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
@@ -198,7 +198,8 @@ export type InitiativeRow = NonNullable<Awaited<ReturnType<typeof selectInitiati
  * One page of the initiatives the caller may see, newest first (id descending), in one
  * statement. `onlyMine`: where the caller owns the initiative or one of its activities, or
  * oversees its grant. `name`: a case-insensitive substring. The page's ids are chosen first, so
- * the payment totals are summed for the rows returned, not for every row the offset skips.
+ * what is computed per row (the caller's relation to it) is computed for the rows returned, not
+ * for every row the offset skips; `after` skips without reading at all.
  */
 export async function selectInitiativePage(
   db: Executor,
@@ -208,11 +209,14 @@ export async function selectInitiativePage(
     limit: number;
     name?: string | undefined;
     onlyMine: boolean;
+    /** Keyset paging: only initiatives after this id in the order below (newest first). */
+    after?: number | undefined;
   },
 ) {
   const { actor, name } = input;
   const filters: SQL[] = [initiativeVisible(actor)];
   if (name) filters.push(sql`strpos(lower(${initiatives.name}), lower(${name})) > 0`);
+  if (input.after !== undefined) filters.push(lt(initiatives.id, input.after));
   if (input.onlyMine && actor) {
     filters.push(
       or(

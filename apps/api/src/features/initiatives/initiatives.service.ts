@@ -67,6 +67,7 @@ export async function listInitiatives(ctx: Ctx, query: ListQuery): Promise<Initi
     limit: query.limit,
     name: query.name,
     onlyMine: query.only_mine,
+    after: query.after,
   });
   return rows.map((row) => ({
     id: row.id,
