@@ -138,6 +138,12 @@ const amountFilter = optionalQuery(
 /** A calendar day, read in Europe/Amsterdam (docs/api-rules.md §1). */
 const dayFilter = optionalQuery(z.iso.date({ message: 'A date is written YYYY-MM-DD' }));
 
+/**
+ * Keyset paging: the payments after this one (the last of the page before) in the list's order,
+ * newest first; `offset` counts on from there. It must be a payment of the list (else 422).
+ */
+const afterQuery = optionalQuery(idSchema);
+
 /** The filters of the initiative and activity lists; min above max is a 422. */
 export const paymentsQuery = pagingQuery
   .extend({
@@ -146,6 +152,7 @@ export const paymentsQuery = pagingQuery
     min_amount: amountFilter,
     max_amount: amountFilter,
     route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+    after: afterQuery,
   })
   .refine(
     (q) => q.min_amount === undefined || q.max_amount === undefined || q.min_amount <= q.max_amount,
@@ -157,7 +164,7 @@ export const paymentsQuery = pagingQuery
   );
 export type PaymentsQuery = z.input<typeof paymentsQuery>;
 /** The filters without paging: what an export takes. */
-export type PaymentsFilter = Omit<z.output<typeof paymentsQuery>, 'offset' | 'limit'>;
+export type PaymentsFilter = Omit<z.output<typeof paymentsQuery>, 'offset' | 'limit' | 'after'>;
 
 export const paymentListItemSchema = z.object({
   payment: paymentFieldsSchema,
@@ -175,6 +182,7 @@ export const userPaymentsQuery = pagingQuery.extend({
   initiative_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   activity_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   iban: optionalQuery(z.string().max(ACCOUNT_MAX)),
+  after: afterQuery,
 });
 export type UserPaymentsQuery = z.input<typeof userPaymentsQuery>;
 

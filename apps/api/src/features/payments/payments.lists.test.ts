@@ -95,6 +95,52 @@ describe('GET /api/payments/initiative/:id', () => {
     expect(res.statusCode).toBe(422);
   });
 
+  it('pages by `after` (keyset) through the same order, same booking times included', async () => {
+    const w = await scene.world();
+    const p = await ledger(w);
+    const url = `/payments/initiative/${w.initiative.id}`;
+    const order = (await list(url)).payments.map((i) => i.payment.id);
+    const pages: number[][] = [];
+    let after = '';
+    // Bounded: a server that ignored `after` would hand out the first page for ever.
+    for (let i = 0; i < 5; i++) {
+      const body = await list(`${url}?limit=2&after=${after}`);
+      expect(body.totalCount).toBe(5);
+      if (body.payments.length === 0) break;
+      pages.push(body.payments.map((item) => item.payment.id));
+      after = String(pages.at(-1)!.at(-1));
+    }
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(order);
+    // sameTime and midApril share a booking time: the id settles which comes after which.
+    expect(amounts(await list(`${url}?after=${p.sameTime.id}&limit=1`))).toEqual([-99.99]);
+    expect(amounts(await list(`${url}?after=${p.april30.id}&offset=1&route=uitgaven`))).toEqual([
+      -99.99, -100,
+    ]);
+  });
+
+  it('refuses an `after` that is not a payment of the list, hidden ones included', async () => {
+    const w = await scene.world();
+    const other = await scene.world();
+    const hidden = await createPayment(scene.t, {
+      initiativeId: w.initiative.id,
+      amountCents: -1,
+      hidden: true,
+    });
+    const elsewhere = await createPayment(scene.t, {
+      initiativeId: other.initiative.id,
+      amountCents: -2,
+    });
+    const url = `/payments/initiative/${w.initiative.id}`;
+    for (const after of [hidden.id, elsewhere.id, 2_000_000_000]) {
+      const res = await call('GET', `${url}?after=${after}`, null);
+      expect(res.statusCode, String(after)).toBe(422);
+      expect(res.json<{ errors?: Array<{ field: string }> }>().errors?.[0]?.field).toBe('after');
+    }
+    // Someone who may see the hidden payment pages from it.
+    expect(amounts(await list(`${url}?after=${hidden.id}`, scene.cast.admin))).toEqual([]);
+  });
+
   it('filters by Amsterdam days (end inclusive), absolute amounts and route; empty means none', async () => {
     const w = await scene.world();
     await ledger(w);
@@ -238,6 +284,13 @@ describe('GET /api/payments/user/:id', () => {
     expect(byIban.json<{ totalCount: number }>().totalCount).toBe(1);
     const noIban = await call('GET', `/payments/user/${me.user.id}?iban=NL99`, me);
     expect(noIban.json<{ totalCount: number }>().totalCount).toBe(0);
+
+    const page = (query: string) => owners(scene.cast.owner, query);
+    const mine = await page('');
+    expect(mine.length).toBeGreaterThan(1);
+    expect(await page(`after=${mine[0]}`)).toEqual(mine.slice(1));
+    const refused = await call('GET', `/payments/user/${me.user.id}?after=${inOther.id}`, me);
+    expect(refused.statusCode).toBe(422);
   });
 
   it("answers 401; 403 for another user's list unless admin or financial", async () => {

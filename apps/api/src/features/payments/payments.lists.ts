@@ -10,23 +10,20 @@ import {
   selectLinkableInitiatives,
   selectPaymentPage,
   selectUserPayments,
+  type Page,
   type Scope,
   type UserPaymentsFilter,
 } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
 
-interface Paging {
-  offset: number;
-  limit: number;
-}
-type ListQuery = PaymentsFilter & Paging;
+type ListQuery = PaymentsFilter & Page;
 
 async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
-  const { offset, limit, ...filter } = query;
+  const { offset, limit, after, ...filter } = query;
   const { rows, totalCount } = await selectPaymentPage(
     ctx.db,
     scopeWhere(ctx.actor, scope, filter),
-    { offset, limit },
+    { offset, limit, after },
   );
   const items: PaymentListItem[] = rows.map((row) => ({
     payment: toPaymentFields(ctx, row),
@@ -49,10 +46,14 @@ export async function activityPayments(ctx: Ctx, path: ActivityPath, query: List
 }
 
 /** GET /payments/user/{id}: what the user may link or manage, newest first. */
-export async function userPayments(ctx: Ctx, userId: number, query: UserPaymentsFilter & Paging) {
+export async function userPayments(ctx: Ctx, userId: number, query: UserPaymentsFilter & Page) {
   assertMayListFor(ctx, userId);
-  const { offset, limit, ...filter } = query;
-  const { rows, totalCount } = await selectUserPayments(ctx.db, userId, filter, { offset, limit });
+  const { offset, limit, after, ...filter } = query;
+  const { rows, totalCount } = await selectUserPayments(ctx.db, userId, filter, {
+    offset,
+    limit,
+    after,
+  });
   const payments: UserPayment[] = rows.map((row) => ({
     id: row.id,
     booking_date: row.bookingDate.toISOString(),

@@ -15,6 +15,7 @@ import {
   paymentAttachments,
   payments,
 } from '../../db/schema';
+import { invalid } from '../../http/errors';
 import { correlated, paymentVisible, seesEverything } from '../../lib/initiative-sql';
 import { relationColumns, toInitiativeRelations } from '../initiatives';
 
@@ -178,20 +179,46 @@ export function scopeWhere(actor: Actor | null, scope: Scope, filter: PaymentsFi
 
 const newestFirst = [desc(payments.bookingDate), desc(payments.id)];
 
-/** One page of a scope's payments, newest first, in one statement; and the count of all. */
-export async function selectPaymentPage(
-  db: Executor,
-  where: SQL,
-  page: { offset: number; limit: number },
-) {
-  const from = () =>
-    db
-      .select({ ...paymentColumns })
+export interface Page {
+  offset: number;
+  limit: number;
+  /** Keyset paging: the id of the payment the page follows in the list's order. */
+  after?: number | undefined;
+}
+
+/**
+ * The rows after `cursor` (the payment `after`, found in the same list) in newest-first order,
+ * read along the lists' indexes. A payment outside the list is refused: its place in the order
+ * would tell the caller when a payment they may not see was booked.
+ */
+function keysetAfter(cursor: { bookingDate: Date } | undefined, after: number): SQL {
+  if (!cursor) throw invalid('after', 'not_in_list', 'after names no payment of this list');
+  return sql`(${payments.bookingDate}, ${payments.id})
+    < (${cursor.bookingDate.toISOString()}::timestamptz, ${after}::integer)`;
+}
+
+/**
+ * One page of a scope's payments, newest first, in one statement (two with `after`); and the
+ * count of all.
+ */
+export async function selectPaymentPage(db: Executor, where: SQL, page: Page) {
+  let keyset: SQL | undefined;
+  if (page.after !== undefined) {
+    // Joined like the page: whether a payment is listed depends on its initiative and activity.
+    const [cursor] = await db
+      .select({ bookingDate: payments.bookingDate })
       .from(payments)
       .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-      .leftJoin(activities, activityOfPayment);
-  const rows = await from()
-    .where(where)
+      .leftJoin(activities, activityOfPayment)
+      .where(and(where, eq(payments.id, page.after)));
+    keyset = keysetAfter(cursor, page.after);
+  }
+  const rows = await db
+    .select({ ...paymentColumns })
+    .from(payments)
+    .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(activities, activityOfPayment)
+    .where(and(where, keyset))
     .orderBy(...newestFirst)
     .offset(page.offset)
     .limit(page.limit);
@@ -255,7 +282,7 @@ export async function selectUserPayments(
   db: Executor,
   userId: number,
   filter: UserPaymentsFilter,
-  page: { offset: number; limit: number },
+  page: Page,
 ) {
   const where = and(
     managedBy(userId),
@@ -265,6 +292,14 @@ export async function selectUserPayments(
       ? sql`strpos(replace(upper(${payments.iban}), ' ', ''), ${filter.iban.replace(/\s/g, '').toUpperCase()}) > 0`
       : undefined,
   );
+  let keyset: SQL | undefined;
+  if (page.after !== undefined) {
+    const [cursor] = await db
+      .select({ bookingDate: payments.bookingDate })
+      .from(payments)
+      .where(and(where, eq(payments.id, page.after)));
+    keyset = keysetAfter(cursor, page.after);
+  }
   const cut = db
     .select({
       id: payments.id,
@@ -279,7 +314,7 @@ export async function selectUserPayments(
       type: payments.type,
     })
     .from(payments)
-    .where(where)
+    .where(and(where, keyset))
     .orderBy(...newestFirst)
     .offset(page.offset)
     .limit(page.limit)
