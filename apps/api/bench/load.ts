@@ -1,0 +1,146 @@
+/**
+ * `npm run bench` (third part): the API under load. Seeds 10 000 initiatives with 30 000
+ * activities and BENCH_PAYMENTS payments (1 000 000) on PostgreSQL, starts the API as production
+ * runs it (server.ts) and a bare Fastify server that answers the same paths with the same bytes
+ * from memory (bare-server.mjs), and runs a load generator (autocannon, 50 connections) against
+ * each in turn, twice, alternating. Prints per endpoint req/s, p50 and p99 of both and the ratio,
+ * and the API's resident memory idle and at its peak under load.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchDatabase, startBenchServer } from './server';
+
+const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 50;
+
+const dir = await mkdtemp(path.join(tmpdir(), 'helder-bench-load-'));
+const database = await benchDatabase('helder_bench_load');
+const server = await startBenchServer({
+  databaseUrl: database.url,
+  dataDir: path.join(dir, 'data'),
+});
+
+async function seed() {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const start = performance.now();
+  await client
+    .query(
+      `
+    insert into funders (name, url) values ('Fonds', 'https://fonds.example');
+    insert into regulations (funder_id, name, description) values (1, 'Regeling', 'Tekst');
+    insert into grants (regulation_id, name, reference, budget_cents)
+      values (1, 'Beschikking', 'B-1', 100000000);
+    insert into initiatives (grant_id, name, description, purpose, target_audience, budget_cents)
+      select 1, 'Initiatief ' || g, 'Beschrijving ' || g, 'Doel', 'Buurt', 500000
+      from generate_series(1, 10000) g;
+    insert into activities (initiative_id, name, description, purpose, target_audience, budget_cents)
+      select i.id, 'Activiteit ' || a, 'Beschrijving', 'Doel', 'Buurt', 100000
+      from initiatives i cross join generate_series(1, 3) a;
+    with acts as (
+      select id, initiative_id, (row_number() over (order by id) - 1)::int as k from activities),
+    n as (select count(*)::int as c from acts)
+    insert into payments (type, amount_cents, booking_date, route, initiative_id, activity_id)
+      select 'handmatig', case when g % 4 = 0 then 25000 else -(g % 9000) - 1 end,
+        now() - (g || ' minutes')::interval,
+        case when g % 4 = 0 then 'inkomen' else 'uitgaven' end,
+        acts.initiative_id, case when g % 3 = 0 then null else acts.id end
+      from generate_series(1, ${PAYMENTS}) g cross join n join acts on acts.k = g % n.c;`,
+    )
+    // What autovacuum would have done by the time the tables have grown this much.
+    .then(() => client.query('vacuum analyze'))
+    .finally(() => client.end());
+  console.log(
+    `\nload: 10000 initiatives, ${PAYMENTS} payments (seeded in ${Math.round(performance.now() - start)} ms)`,
+  );
+}
+
+const ENDPOINTS = [
+  '/api/initiatives?limit=20',
+  '/api/initiatives?offset=5000&limit=20',
+  '/api/initiative/5001',
+  '/api/funder/1/regulation/1',
+];
+
+function load(base: string, url: string, seconds = SECONDS) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url: base + url, connections: CONNECTIONS, duration: seconds }, (err, result) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result),
+    );
+  });
+}
+
+async function startBare(bodies: Record<string, string>) {
+  const file = path.join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const bare = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs')], {
+    env: { ...process.env, BARE_BODIES: file, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    const up = await fetch(base + ENDPOINTS[0]).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i === 100) throw new Error('the bare server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, stop: () => bare.kill('SIGTERM') };
+}
+
+try {
+  await seed();
+  const bodies: Record<string, string> = {};
+  for (const url of ENDPOINTS) {
+    const res = await fetch(server.base + url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    bodies[url] = await res.text();
+  }
+  const bare = await startBare(bodies);
+  const idle = server.rssMb('VmRSS');
+  server.resetPeak();
+
+  console.log(
+    `${'endpoint'.padEnd(40)} ${'Helder req/s'.padStart(12)} ${'p50'.padStart(5)} ${'p99'.padStart(5)}` +
+      `  ${'bare req/s'.padStart(10)} ${'p50'.padStart(5)} ${'p99'.padStart(5)}  ratio`,
+  );
+  for (const url of ENDPOINTS) {
+    await load(server.base, url, 2);
+    await load(bare.base, url, 2);
+    const helder: autocannon.Result[] = [];
+    const reference: autocannon.Result[] = [];
+    for (let round = 0; round < 2; round++) {
+      helder.push(await load(server.base, url));
+      reference.push(await load(bare.base, url));
+    }
+    const failed = helder.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    if (failed > 0) throw new Error(`${url}: ${failed} failed requests`);
+    const rate = (rs: autocannon.Result[]) =>
+      rs.reduce((s, r) => s + r.requests.average, 0) / rs.length;
+    const p = (rs: autocannon.Result[], key: 'p50' | 'p99') =>
+      Math.max(...rs.map((r) => r.latency[key]));
+    const ratio = rate(helder) / rate(reference);
+    console.log(
+      `${url.padEnd(40)} ${rate(helder).toFixed(0).padStart(12)} ${String(p(helder, 'p50')).padStart(5)} ${String(p(helder, 'p99')).padStart(5)}` +
+        `  ${rate(reference).toFixed(0).padStart(10)} ${String(p(reference, 'p50')).padStart(5)} ${String(p(reference, 'p99')).padStart(5)}  ${(ratio * 100).toFixed(0).padStart(3)} %${ratio < 0.5 ? '  under 50 %' : ''}${p(helder, 'p99') > 20 ? '  p99 over 20 ms' : ''}`,
+    );
+  }
+  bare.stop();
+  const peak = server.rssMb('VmHWM');
+  console.log(
+    `API server RSS idle ${idle.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB${idle > 120 ? '  idle over 120 MB' : ''}${peak > 200 ? '  peak over 200 MB' : ''}`,
+  );
+} finally {
+  await server.stop();
+  await database.drop();
+  await rm(dir, { recursive: true, force: true });
+}
