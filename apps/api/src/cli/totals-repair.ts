@@ -7,10 +7,10 @@
  * Payment writes wait while it runs. Opens the database directly, so with embedded PGlite the
  * server must not be running.
  */
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { repairTotals } from '../features/initiatives';
+import { runCommand } from './run-command';
 
 async function main() {
   const config = loadConfig();
@@ -27,16 +27,4 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  if (e instanceof DataDirLockedError) {
-    console.error(
-      `${e.message}\ntotals:repair opens the embedded database directly: ` +
-        'stop the Helder server first, then run this command again.',
-    );
-  } else if (e instanceof ConfigError) {
-    console.error(e.message);
-  } else {
-    console.error(e);
-  }
-  process.exit(1);
-});
+runCommand('totals:repair', main);

@@ -9,12 +9,12 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema, NAME_MAX, roleSchema } from '@helder/shared/users';
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfig } from '../config/env';
 import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
 import { users } from '../db/schema';
 import { findUserByEmail, issuePasswordToken, passwordLink } from '../features/auth';
 import { audit } from '../lib/audit';
+import { runCommand } from './run-command';
 
 const USAGE =
   'Usage: npm run user:create -- --email <e-mail> [--superuser] ' +
@@ -116,20 +116,8 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  if (e instanceof UsageError) {
-    console.error([e.message, USAGE].filter(Boolean).join('\n'));
-    process.exit(2);
-  }
-  if (e instanceof DataDirLockedError) {
-    console.error(
-      `${e.message}\nuser:create opens the embedded database directly: ` +
-        'stop the Helder server first, then run this command again.',
-    );
-  } else if (e instanceof ConfigError) {
-    console.error(e.message);
-  } else {
-    console.error(e);
-  }
-  process.exit(1);
+runCommand('user:create', main, (e) => {
+  if (!(e instanceof UsageError)) return undefined;
+  console.error([e.message, USAGE].filter(Boolean).join('\n'));
+  return 2;
 });
