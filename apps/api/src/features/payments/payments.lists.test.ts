@@ -137,6 +137,10 @@ describe('GET /api/payments/initiative/:id', () => {
       expect(res.statusCode, String(after)).toBe(422);
       expect(res.json<{ errors?: Array<{ field: string }> }>().errors?.[0]?.field).toBe('after');
     }
+    for (const bad of ['0', '1e3', '%00', '2147483648', '9'.repeat(5000)]) {
+      const res = await call('GET', `${url}?after=${bad}`, null);
+      expect(res.statusCode, bad.slice(0, 12)).toBe(422);
+    }
     // Someone who may see the hidden payment pages from it.
     expect(amounts(await list(`${url}?after=${hidden.id}`, scene.cast.admin))).toEqual([]);
   });
