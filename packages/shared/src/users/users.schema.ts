@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bankAccountSummarySchema } from '../bank-accounts/bank-accounts.schema';
-import { booleanish, optionalQuery, pagingQuery } from '../http';
+import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
 import { ROLES } from '../permissions';
 
 export const BIOGRAPHY_MAX = 500;
@@ -49,6 +49,8 @@ export type User = z.infer<typeof userSchema>;
 
 export const usersQuery = pagingQuery.extend({
   email: optionalQuery(z.string().trim().max(EMAIL_MAX)),
+  /** Keyset paging: the users after this one in the list's order; `offset` counts on. */
+  after: optionalQuery(idSchema),
 });
 
 const optionalText = (max: number) =>

@@ -87,6 +87,63 @@ describe('GET /api/users', () => {
     expect((await list('?offset=&limit=')).length).toBeLessThanOrEqual(20);
   });
 
+  it('pages by `after` (keyset) through the same order: the caller, names, missing names, ids', async () => {
+    const { tag, made } = await tagged([
+      ['Zoë', 'Zwart'], // the caller
+      ['Bram', null],
+      ['Anna', 'Bakker'],
+      [null, 'Smit'],
+      ['Anna', 'Bakker'],
+      [null, null],
+      ['Bram', 'Bos'],
+    ]);
+    const h = made[0]!.headers;
+    const all = ids(await list(`?email=${tag}`, h));
+    const pages: number[][] = [];
+    let after = '';
+    // Bounded: a server that ignored `after` would hand out the first page for ever.
+    for (let i = 0; i < 10; i++) {
+      const page = ids(await list(`?email=${tag}&limit=2${after}`, h));
+      if (page.length === 0) break;
+      pages.push(page);
+      after = `&after=${page.at(-1)}`;
+    }
+    expect(pages.flat()).toEqual(all);
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1]);
+    // `offset` counts on from `after`.
+    expect(ids(await list(`?email=${tag}&after=${all[1]}&offset=2`, h))).toEqual(all.slice(4));
+    // Anonymous: nobody comes first.
+    const anonymous = ids(await list('?limit=100'));
+    const middle = anonymous[Math.floor(anonymous.length / 2)]!;
+    expect(ids(await list(`?limit=100&after=${middle}`))).toEqual(
+      anonymous.slice(anonymous.indexOf(middle) + 1),
+    );
+  });
+
+  it('refuses an `after` that is not in the list: filtered out, hidden, unknown or malformed', async () => {
+    const { tag, made } = await tagged([['In', 'Lijst']]);
+    const hidden = await createUser(t, { hidden: true, password: null });
+    const outside = await createUser(t, { password: null });
+    const h = made[0]!.headers;
+    const cases = [
+      [`?email=${tag}&after=${outside.user.id}`, h],
+      [`?after=${hidden.user.id}`, undefined],
+      ['?after=2000000000', undefined],
+    ] as const;
+    for (const [query, headers] of cases) {
+      const res = await t.app.inject({
+        url: `/api/users${query}`,
+        ...(headers ? { headers } : {}),
+      });
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json<{ errors?: Array<{ field: string }> }>().errors?.[0]?.field).toBe('after');
+    }
+    for (const bad of ['abc', '-1', '1.5', '1e3', '99999999999']) {
+      const res = await t.app.inject({ url: `/api/users?after=${bad}` });
+      expect(res.statusCode, bad).toBe(422);
+    }
+  });
+
   it('answers 422 for a limit beyond 100, below 1, or a negative offset', async () => {
     for (const query of ['limit=101', 'limit=0', 'offset=-1', 'limit=abc']) {
       const res = await t.app.inject({ url: `/api/users?${query}` });

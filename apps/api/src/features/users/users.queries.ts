@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BankAccountSummary } from '@helder/shared/bank-accounts';
 import { isAdmin, type Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
+import { invalid } from '../../http/errors';
 import { activities, activityOwners, initiativeOwners, initiatives, users } from '../../db/schema';
 import { activityVisible, correlated, initiativeVisible } from '../../lib/initiative-sql';
 import { accountSummariesJson } from '../bank-accounts';
@@ -116,27 +117,51 @@ export async function lockVisibleUsers(db: Executor, actor: Actor | null, ids: n
  * One page of users in one statement: the caller first, then by first name, last name, id
  * (nulls last). The e-mail filter is a case-insensitive substring, for logged-in callers only.
  */
+/**
+ * The list's order: the caller first, then by first and last name with the missing ones last,
+ * then by id. Compared as a row, the same columns are the keyset of `after`.
+ */
+const listOrder = (actor: Actor | null) => sql`
+  ${actor === null ? sql`` : sql`${users.id} <> ${actor.id},`}
+  ${users.firstName} is null, coalesce(${users.firstName}, ''),
+  ${users.lastName} is null, coalesce(${users.lastName}, ''),
+  ${users.id}`;
+
+/**
+ * One page of the users `actor` may see. With `after` (a user in the same list) the page starts
+ * behind that user; a user outside the list is refused, or its place would tell its name.
+ */
 export async function selectUserPage(
   db: Executor,
-  input: { actor: Actor | null; offset: number; limit: number; email?: string | undefined },
+  input: {
+    actor: Actor | null;
+    offset: number;
+    limit: number;
+    email?: string | undefined;
+    after?: number | undefined;
+  },
 ) {
   const { actor, email } = input;
   const filters = [visibleUser(actor)];
   if (actor !== null && email) {
     filters.push(sql`strpos(lower(${users.email}), lower(${email})) > 0`);
   }
-  const order: SQL[] = [];
-  if (actor !== null) order.push(desc(sql`${users.id} = ${actor.id}`));
-  order.push(
-    sql`${users.firstName} asc nulls last`,
-    sql`${users.lastName} asc nulls last`,
-    asc(users.id),
-  );
+  const order = listOrder(actor);
+  if (input.after !== undefined) {
+    const [cursor] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(...filters, eq(users.id, input.after)));
+    if (!cursor) throw invalid('after', 'not_in_list', 'after names no user of this list');
+    filters.push(
+      sql`(${order}) > (select ${order} from ${users} where ${users.id} = ${input.after})`,
+    );
+  }
   return db
     .select(userColumns(actor))
     .from(users)
     .where(and(...filters))
-    .orderBy(...order)
+    .orderBy(order)
     .offset(input.offset)
     .limit(input.limit);
 }
