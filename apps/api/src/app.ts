@@ -24,6 +24,7 @@ import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { installPublicCache } from './http/public-cache';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import type { Mailer } from './lib/mail';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: 600,
     });
   }
+  await installPublicCache(app, database, config.publicCacheSeconds);
   // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
   // compressed already (preCompressed below), and request bodies are never inflated here.
   await app.register(compress, {

@@ -35,6 +35,7 @@ const envSchema = z.object({
     .default('false'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST: z.string().optional(),
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
 });
 
 export interface Config {
@@ -65,6 +66,8 @@ export interface Config {
   /** Login and reset attempts per minute per client address; forgot-password gets half. */
   authRateLimit: number;
   webDist: string | undefined;
+  /** How long anonymous public reads are kept in memory (http/public-cache.ts); 0 keeps none. */
+  publicCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +137,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: e.WEB_DIST,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
   };
 }

@@ -19,7 +19,19 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Follows NOTIFY on `channel` (sent on commit, by any process). On PostgreSQL the listener has
+   * a connection of its own; while it is down, notifications are missed: `lost` says so, and
+   * `restored` once it listens again. Returns the function that stops listening.
+   */
+  listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenEvents {
+  notify(): void;
+  lost(): void;
+  restored(): void;
 }
 
 export interface DatabaseOptions {
@@ -61,6 +73,62 @@ function watchConnections(pool: pg.Pool, onError: (err: Error) => void = () => {
   pool.on('error', () => {});
 }
 
+const RELISTEN_MS = [100, 500, 2_000, 5_000];
+
+/** LISTEN on a connection outside the pool, connecting again for as long as it is wanted. */
+async function listenPostgres(url: string, channel: string, events: ListenEvents) {
+  let stopped = false;
+  let failures = 0;
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    // Until watch() takes over: an 'error' event without a listener would end the process.
+    client.on('error', () => {});
+    client.on('notification', () => events.notify());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return client;
+    } catch (err) {
+      void client.end().catch(() => {});
+      throw err;
+    }
+  };
+  const watch = (client: pg.Client) => {
+    let down = false;
+    const onDown = () => {
+      if (down || stopped) return;
+      down = true;
+      events.lost();
+      void client.end().catch(() => {});
+      retry();
+    };
+    client.on('error', onDown);
+    client.on('end', onDown);
+  };
+  const retry = () => {
+    const wait = RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)];
+    setTimeout(() => {
+      if (stopped) return;
+      open().then(
+        (client) => {
+          current = client;
+          if (stopped) return void client.end().catch(() => {});
+          failures = 0;
+          watch(client);
+          events.restored();
+        },
+        () => retry(),
+      );
+    }, wait).unref();
+  };
+  let current = await open();
+  watch(current);
+  return async () => {
+    stopped = true;
+    await current.end().catch(() => {});
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger: Logger | undefined = options.onQuery
     ? { logQuery: (query) => options.onQuery!(query) }
@@ -77,7 +145,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     watchConnections(pool, options.onConnectionError);
     const db = drizzleNodePg({ client: pool, schema, logger });
     await migrateNodePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, events) => listenPostgres(url, channel, events),
+      close: () => pool.end(),
+    };
   }
 
   // Loaded only here, so that a server on PostgreSQL does not carry the embedded database.
@@ -102,6 +176,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      // One process owns the embedded database: its notifications cannot be lost.
+      listen: async (channel, events) => {
+        const stop = await client.listen(channel, () => events.notify());
+        return () => stop();
+      },
       close: async () => {
         await client.close();
         unlock();

@@ -60,7 +60,10 @@ export function registerEndpoint<E extends Endpoint>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    config: {
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      publicRead: endpoint.public === true && endpoint.method === 'GET',
+    },
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.path.split('/')[1] ?? 'api'],

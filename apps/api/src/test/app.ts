@@ -44,6 +44,8 @@ export async function createTestApp(
     PUBLIC_URL: 'http://helder.test',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Tests write behind the API's back and read at once; http/public-cache.test.ts turns it on.
+    PUBLIC_CACHE_SECONDS: '0',
     ...overrides.env,
   });
   const queries: string[] = [];

@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initiatives } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, type CreatedUser } from '../test/factories';
+import { callAs } from '../test/http';
+import { createInitiativeTree } from '../test/initiative-factories';
+import { PublicCache } from './public-cache';
+
+/**
+ * Anonymous public reads kept in memory (http/public-cache.ts). "Kept" shows as a change made
+ * with triggers off (no NOTIFY, as if the cache never heard of it) that a read does not see.
+ */
+let t: TestApp;
+let admin: CreatedUser;
+let id: number;
+const url = () => `/initiative/${id}`;
+const readName = async (caller: CreatedUser | null = null) => {
+  const res = await callAs(t, 'GET', url(), caller);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ name: string }>().name;
+};
+
+type Change = Partial<typeof initiatives.$inferInsert>;
+
+/** Changes the initiative behind every cache's back: no trigger fires, so nothing is told. */
+async function changeUnnoticed(change: Change) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.update(initiatives).set(change).where(eq(initiatives.id, id));
+  });
+}
+const renameUnnoticed = (name: string) => changeUnnoticed({ name });
+
+/** Renames it as another process would: an ordinary write, told by NOTIFY on commit. */
+const renameElsewhere = (name: string) =>
+  t.database.db.update(initiatives).set({ name }).where(eq(initiatives.id, id));
+
+async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('not within 2 s');
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '30' } });
+  admin = await createUser(t, { role: 'administrator' });
+  ({
+    initiative: { id },
+  } = await createInitiativeTree(t, { name: 'Eerste naam' }));
+});
+afterAll(async () => t?.close());
+
+describe('the public cache', () => {
+  it('answers a repeated anonymous read from memory, with the same body', async () => {
+    await renameElsewhere('Gelezen');
+    await eventually(async () => (await readName()) === 'Gelezen');
+    const first = await callAs(t, 'GET', url(), null);
+    await renameUnnoticed('Ongezien');
+    const second = await callAs(t, 'GET', url(), null);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never answers a logged-in caller from it', async () => {
+    await renameElsewhere('Voor iedereen');
+    await eventually(async () => (await readName()) === 'Voor iedereen');
+    await renameUnnoticed('Alleen ingelogd');
+    expect(await readName(admin)).toBe('Alleen ingelogd');
+    expect(await readName()).toBe('Voor iedereen');
+  });
+
+  it('is emptied by a write through the API before its answer leaves', async () => {
+    await readName();
+    const res = await callAs(t, 'PATCH', url(), admin, { name: 'Via de API' });
+    expect(res.statusCode).toBe(200);
+    expect(await readName()).toBe('Via de API');
+  });
+
+  it('is emptied by a write elsewhere once PostgreSQL tells of it', async () => {
+    await readName();
+    await renameElsewhere('Elders geschreven');
+    await eventually(async () => (await readName()) === 'Elders geschreven');
+  });
+
+  it('keeps no error', async () => {
+    await t.database.db.update(initiatives).set({ hidden: true }).where(eq(initiatives.id, id));
+    await eventually(async () => (await callAs(t, 'GET', url(), null)).statusCode === 404);
+    await changeUnnoticed({ hidden: false });
+    expect((await callAs(t, 'GET', url(), null)).statusCode).toBe(200);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'keeps nothing while the notifications are down, and again once they are back',
+    async () => {
+      await readName();
+      const ended = (await t.database.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN%'
+          and pid <> pg_backend_pid()`)) as { rows: unknown[] };
+      expect(ended.rows).toHaveLength(1);
+      // Until the listener is back, a write it cannot hear of still shows at once.
+      await renameUnnoticed('Ongehoord');
+      expect(await readName()).toBe('Ongehoord');
+      await eventually(async () => {
+        await renameElsewhere(`Terug ${Date.now()}`);
+        const name = await readName();
+        await renameUnnoticed('Verborgen');
+        return (await readName()) === name;
+      });
+    },
+  );
+});
+
+describe('PublicCache', () => {
+  it('drops what a read made while the cache was emptied', () => {
+    const cache = new PublicCache(1000);
+    const began = cache.begin();
+    cache.clear();
+    cache.store('/a', began, '{}', 'application/json');
+    expect(cache.get('/a')).toBeUndefined();
+    cache.store('/a', cache.begin(), '{}', 'application/json');
+    expect(cache.get('/a')?.body).toBe('{}');
+  });
+
+  it('forgets entries after their time and keeps nothing while suspended', () => {
+    let now = 0;
+    const cache = new PublicCache(1000, () => now);
+    cache.store('/a', cache.begin(), '1', 'application/json');
+    now = 999;
+    expect(cache.get('/a')?.body).toBe('1');
+    now = 1000;
+    expect(cache.get('/a')).toBeUndefined();
+    cache.suspend();
+    cache.store('/a', cache.begin(), '2', 'application/json');
+    expect(cache.get('/a')).toBeUndefined();
+    cache.resume();
+    cache.store('/a', cache.begin(), '3', 'application/json');
+    expect(cache.get('/a')?.body).toBe('3');
+  });
+
+  it('holds at most a thousand entries, dropping the oldest', () => {
+    const cache = new PublicCache(1000);
+    for (let i = 0; i <= 1000; i++) cache.store(`/${i}`, cache.begin(), '{}', 'application/json');
+    expect(cache.size).toBe(1000);
+    expect(cache.get('/0')).toBeUndefined();
+    expect(cache.get('/1000')).toBeDefined();
+  });
+});

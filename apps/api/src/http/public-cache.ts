@@ -1,0 +1,144 @@
+/**
+ * What anonymous visitors read, kept in memory for a while (ADR 0014). Most of the traffic of an
+ * open-spending site is the public reading the same lists and pages, which change only when
+ * someone writes; those answers are made once and then sent as they are, without a query.
+ *
+ * - Only GETs without Authorization of routes whose contract is `public`, answered 200 with JSON.
+ * - Any write through this server empties the cache before its response leaves; a write
+ *   anywhere else (another API server, a job, the command line) empties it when PostgreSQL's
+ *   NOTIFY arrives (drizzle/0007_change_notifications.sql). While that channel is down nothing is
+ *   kept, since a write could go unnoticed.
+ * - A response made while a write landed is not kept: each read notes the generation it began
+ *   in, and every emptying starts a new one.
+ * - Entries live at most `ttlSeconds` (signed file URLs in them stay valid for an hour) and there
+ *   are at most MAX_ENTRIES of them, so the memory they take is bounded.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+
+export const CHANGE_CHANNEL = 'helder_public_change';
+const MAX_ENTRIES = 1_000;
+const MAX_BODY_CHARS = 256 * 1024;
+
+interface Entry {
+  body: string;
+  contentType: string;
+  expires: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract is public and a GET: its anonymous answers may be kept. */
+    publicRead?: boolean;
+  }
+  interface FastifyRequest {
+    publicCacheGeneration?: number;
+  }
+}
+
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private live = true;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** The generation a read begins in; see `store`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Keeps a response, unless the cache was emptied since its read began in `generation`. */
+  store(key: string, generation: number, body: string, contentType: string): void {
+    if (!this.live || generation !== this.generation || body.length > MAX_BODY_CHARS) return;
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Maps iterate in insertion order: the oldest entry goes first.
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { body, contentType, expires: this.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Writes may go unnoticed from now on: keep nothing until `resume`. */
+  suspend(): void {
+    this.live = false;
+    this.clear();
+  }
+
+  resume(): void {
+    this.clear();
+    this.live = true;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Installs the cache on `app`. Register it after helmet (whose headers every answer needs) and
+ * before compress (so that it keeps the JSON text, not a compressed stream).
+ */
+export async function installPublicCache(
+  app: FastifyInstance,
+  database: Database,
+  ttlSeconds: number,
+): Promise<void> {
+  if (ttlSeconds <= 0) return;
+  const cache = new PublicCache(ttlSeconds * 1000);
+  const stop = await database.listen(CHANGE_CHANNEL, {
+    notify: () => cache.clear(),
+    lost: () => {
+      app.log.warn('public cache: change notifications lost, keeping nothing until they return');
+      cache.suspend();
+    },
+    restored: () => cache.resume(),
+  });
+  app.addHook('onClose', stop);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
+    const hit = cache.get(request.url);
+    if (hit) return reply.header('content-type', hit.contentType).send(hit.body);
+    request.publicCacheGeneration = cache.begin();
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READS.has(request.method)) {
+      cache.clear();
+      return payload;
+    }
+    const generation = request.publicCacheGeneration;
+    const contentType = reply.getHeader('content-type');
+    if (
+      generation !== undefined &&
+      request.routeOptions.config.publicRead === true &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      typeof contentType === 'string' &&
+      contentType.startsWith('application/json') &&
+      !reply.hasHeader('content-disposition')
+    ) {
+      cache.store(request.url, generation, payload, contentType);
+    }
+    return payload;
+  });
+}
