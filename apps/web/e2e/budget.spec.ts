@@ -1,0 +1,73 @@
+/**
+ * The first-load budget: what a visitor's browser transfers to show /funds, an initiative page
+ * and /login with nothing cached. Over budget, the test fails with the list of what was loaded,
+ * largest first, so the offender is plain.
+ *
+ * The goal is 90 KB of compressed JavaScript and 300 KB in all. The JavaScript ceilings here are
+ * what each first load is today (ADR 0015 names what stands between them and the goal), so that
+ * they can only shrink: lower them as they do. /login opens the login form, with its validation.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { firstLoad, KB, summarize, type Transfer } from './first-load';
+import { Api, ROOT, uniqueId } from './helpers';
+
+const TOTAL = 300 * KB;
+
+function expectWithinBudget(path: string, transfers: Transfer[], scriptCeiling: number) {
+  const { scripts, script, total, report } = summarize(path, transfers);
+  console.log(report);
+  expect(script, report).toBeLessThanOrEqual(scriptCeiling);
+  expect(total, report).toBeLessThanOrEqual(TOTAL);
+  // The budget rests on compression: the build compresses every script over 1 KB (Brotli).
+  for (const file of scripts.filter((t) => t.body > KB)) expect(file.encoding, file.url).toBe('br');
+}
+
+test('/funds, an initiative page and /login load within the budget', async ({
+  browser,
+  request,
+}) => {
+  const root = await Api.login(request, ROOT);
+  const id = uniqueId();
+  const funder = await root.funder({ name: `Fonds ${id}`, url: 'https://fonds.example' });
+  const regulation = await root.regulation(funder.id, { name: `Regeling ${id}`, description: 'x' });
+  const grant = await root.grant(funder.id, regulation.id, {
+    name: `Beschikking ${id}`,
+    reference: `B-${id}`,
+    budget: 1000,
+  });
+  const initiative = await root.initiative(
+    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+    {
+      name: `Initiatief ${id}`,
+      description: 'Een buurtinitiatief',
+      purpose: 'Samen',
+      target_audience: 'De buurt',
+      budget: 500,
+    },
+  );
+
+  const pages: [string, (page: Page) => Promise<void>, number][] = [
+    [
+      '/funds',
+      (page) => expect(page.getByText(`Initiatief ${id}`).first()).toBeVisible(),
+      120 * KB,
+    ],
+    [
+      `/funds/${initiative.id}/transactieoverzicht`,
+      (page) =>
+        expect(page.getByRole('heading', { level: 1, name: `Initiatief ${id}` })).toBeVisible(),
+      120 * KB,
+    ],
+    [
+      '/login',
+      (page) => expect(page.getByRole('dialog', { name: 'Inloggen' })).toBeVisible(),
+      165 * KB,
+    ],
+  ];
+  for (const [path, ready, scriptCeiling] of pages) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    expectWithinBudget(path, await firstLoad(page, path, ready), scriptCeiling);
+    await context.close();
+  }
+});
