@@ -141,13 +141,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // A database host that stopped answering, or a pool that stays busy, fails requests (503)
       // instead of holding them for the kernel's TCP timeout or for ever.
       connectionTimeoutMillis: 10_000,
+      // The visibility checks give short queries large cost estimates, and past jit_above_cost
+      // PostgreSQL spent ~90 ms compiling a query that runs in 8 (a regulation page for a
+      // logged-in caller, 10 000 initiatives). Every query here is a short one: JIT never pays.
+      options: '-c jit=off',
     });
     watchConnections(pool, options.onConnectionError);
-    // Queued before anything else the connection runs. The visibility checks give short queries
-    // large cost estimates, and past jit_above_cost PostgreSQL spends ~90 ms compiling a query
-    // that runs in 8 (a regulation page for a logged-in caller, 10 000 initiatives). Every query
-    // here is a short one: compiling never pays.
-    pool.on('connect', (client) => void client.query('SET jit = off').catch(() => {}));
     const db = drizzleNodePg({ client: pool, schema, logger });
     await migrateNodePg(db, { migrationsFolder });
     const url = options.url;
