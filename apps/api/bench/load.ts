@@ -3,22 +3,30 @@
  * activities and BENCH_PAYMENTS payments (1 000 000) on PostgreSQL, starts the API as production
  * runs it (server.ts) and a bare Fastify server that answers the same paths with the same bytes
  * from memory (bare-server.mjs), and runs a load generator (autocannon, 50 connections) against
- * each in turn, twice, alternating. Prints per endpoint req/s, p50 and p99 of both and the ratio,
- * and the API's resident memory idle and at its peak under load.
+ * each in turn, twice, alternating. Every endpoint is read anonymously (answered from the public
+ * cache after the first read, ADR 0014) and as a logged-in user (answered by the database every
+ * time). Prints per endpoint req/s, p50 and p99 of both and the ratio, the API's resident
+ * memory idle and at its peak under load, and what Chromium transfers on a first visit to /funds,
+ * an initiative and /login (the web app is built first).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { firstLoad, summarize } from '../../web/e2e/first-load';
+import { hashPassword } from '../src/lib/passwords';
 import { benchDatabase, startBenchServer } from './server';
 
+const READER = { email: 'lezer@bench.example', password: 'bench-lezer-wachtwoord' };
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
 
+execFileSync('npm', ['run', 'build', '-w', '@helder/web'], { stdio: 'ignore' });
 const dir = await mkdtemp(path.join(tmpdir(), 'helder-bench-load-'));
 const database = await benchDatabase('helder_bench_load');
 const server = await startBenchServer({
@@ -33,6 +41,8 @@ async function seed() {
   await client
     .query(
       `
+    insert into users (email, password_hash, first_name, last_name)
+      values ('${READER.email}', '${await hashPassword(READER.password)}', 'Lezer', 'Bench');
     insert into funders (name, url) values ('Fonds', 'https://fonds.example');
     insert into regulations (funder_id, name, description) values (1, 'Regeling', 'Tekst');
     insert into grants (regulation_id, name, reference, budget_cents)
@@ -68,10 +78,23 @@ const ENDPOINTS = [
   '/api/funder/1/regulation/1',
 ];
 
-function load(base: string, url: string, seconds = SECONDS) {
+/** A bearer token of the seeded reader, from the login endpoint. */
+async function readerToken(base: string) {
+  const res = await fetch(`${base}/api/auth/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: READER.email, password: READER.password }),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function load(base: string, url: string, headers: Record<string, string>, seconds = SECONDS) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: base + url, connections: CONNECTIONS, duration: seconds }, (err, result) =>
-      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result),
+    autocannon(
+      { url: base + url, headers, connections: CONNECTIONS, duration: seconds },
+      (err, result) =>
+        err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(result),
     );
   });
 }
@@ -106,31 +129,36 @@ try {
     bodies[url] = await res.text();
   }
   const bare = await startBare(bodies);
+  const loggedIn = { authorization: `Bearer ${await readerToken(server.base)}` };
   const idle = server.rssMb('VmRSS');
   server.resetPeak();
 
   console.log(
-    `${'endpoint'.padEnd(40)} ${'Helder req/s'.padStart(12)} ${'p50'.padStart(5)} ${'p99'.padStart(5)}` +
+    `${'endpoint'.padEnd(52)} ${'Helder req/s'.padStart(12)} ${'p50'.padStart(5)} ${'p99'.padStart(5)}` +
       `  ${'bare req/s'.padStart(10)} ${'p50'.padStart(5)} ${'p99'.padStart(5)}  ratio`,
   );
-  for (const url of ENDPOINTS) {
-    await load(server.base, url, 2);
-    await load(bare.base, url, 2);
+  const runs = ENDPOINTS.flatMap((url) => [
+    { url, label: url, headers: {} },
+    { url, label: `${url} (logged in)`, headers: loggedIn },
+  ]);
+  for (const { url, label, headers } of runs) {
+    await load(server.base, url, headers, 2);
+    await load(bare.base, url, headers, 2);
     const helder: autocannon.Result[] = [];
     const reference: autocannon.Result[] = [];
     for (let round = 0; round < 2; round++) {
-      helder.push(await load(server.base, url));
-      reference.push(await load(bare.base, url));
+      helder.push(await load(server.base, url, headers));
+      reference.push(await load(bare.base, url, headers));
     }
     const failed = helder.reduce((n, r) => n + r.non2xx + r.errors, 0);
-    if (failed > 0) throw new Error(`${url}: ${failed} failed requests`);
+    if (failed > 0) throw new Error(`${label}: ${failed} failed requests`);
     const rate = (rs: autocannon.Result[]) =>
       rs.reduce((s, r) => s + r.requests.average, 0) / rs.length;
     const p = (rs: autocannon.Result[], key: 'p50' | 'p99') =>
       Math.max(...rs.map((r) => r.latency[key]));
     const ratio = rate(helder) / rate(reference);
     console.log(
-      `${url.padEnd(40)} ${rate(helder).toFixed(0).padStart(12)} ${String(p(helder, 'p50')).padStart(5)} ${String(p(helder, 'p99')).padStart(5)}` +
+      `${label.padEnd(52)} ${rate(helder).toFixed(0).padStart(12)} ${String(p(helder, 'p50')).padStart(5)} ${String(p(helder, 'p99')).padStart(5)}` +
         `  ${rate(reference).toFixed(0).padStart(10)} ${String(p(reference, 'p50')).padStart(5)} ${String(p(reference, 'p99')).padStart(5)}  ${(ratio * 100).toFixed(0).padStart(3)} %${ratio < 0.5 ? '  under 50 %' : ''}${p(helder, 'p99') > 20 ? '  p99 over 20 ms' : ''}`,
     );
   }
@@ -139,6 +167,23 @@ try {
   console.log(
     `API server RSS idle ${idle.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB${idle > 120 ? '  idle over 120 MB' : ''}${peak > 200 ? '  peak over 200 MB' : ''}`,
   );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    for (const page of ['/funds', '/funds/5001/transactieoverzicht', '/login']) {
+      const context = await browser.newContext();
+      const { headline } = summarize(
+        page,
+        await firstLoad(await context.newPage(), server.base + page),
+      );
+      console.log(`first load ${headline}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 } finally {
   await server.stop();
   await database.drop();
