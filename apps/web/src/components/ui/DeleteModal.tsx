@@ -75,3 +75,48 @@ export function DeleteModal({
     </RouteModal>
   );
 }
+
+export interface DeleteLoadedModalProps<T> extends Pick<
+  DeleteModalProps,
+  'title' | 'warning' | 'labels' | 'closeTo'
+> {
+  /** What is to be deleted, as its query gives it. */
+  load: { data?: T | undefined; isPending: boolean; isError: boolean };
+  remove: {
+    isPending: boolean;
+    isError: boolean;
+    mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
+  };
+  /** The question, once what it names is loaded. */
+  text: (loaded: T) => ReactNode;
+  /** Shown when what is to be deleted cannot be loaded. */
+  notFound: ReactNode;
+  /** Shown when deleting failed. */
+  failed: ReactNode;
+  /** Where to go once deleted; the parent route when unset. */
+  doneTo?: To;
+}
+
+/** The delete confirmation of something loaded first: waits for it, then deletes it. */
+export function DeleteLoadedModal<T>({
+  load,
+  remove,
+  text,
+  notFound,
+  failed,
+  doneTo,
+  ...modal
+}: DeleteLoadedModalProps<T>) {
+  return (
+    <DeleteModal
+      {...modal}
+      text={load.data === undefined ? undefined : text(load.data)}
+      loading={load.isPending}
+      loadError={load.isError && notFound}
+      error={remove.isError && failed}
+      busy={remove.isPending}
+      disabled={load.data === undefined}
+      onConfirm={(close) => remove.mutate(undefined, { onSuccess: () => close(doneTo) })}
+    />
+  );
+}

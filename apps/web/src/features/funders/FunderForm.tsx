@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
+import { useActionLabels } from '../../lib/action-labels';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
 import {
@@ -39,6 +40,7 @@ export function FunderForm({
   ...frame
 }: FunderFormProps) {
   const { t } = useTranslation('funders');
+  const labels = useActionLabels('funders').form(mode);
   const form = useEntityForm({
     schema: funderFormSchema,
     defaultValues,
@@ -47,15 +49,7 @@ export function FunderForm({
     t: (key: FunderMessageKey | FunderErrorKey) => t(key),
   });
   return (
-    <EntityForm
-      form={form}
-      {...frame}
-      labels={{
-        cancel: t('actions.cancel'),
-        submit: mode === 'create' ? t('actions.save') : t('actions.update'),
-        busy: t('actions.saving'),
-      }}
-    >
+    <EntityForm form={form} {...frame} labels={labels}>
       <TextField
         label={t('fields.name')}
         autoComplete="organization"

@@ -1,7 +1,8 @@
 /** The sponsor modals: /sponsors/add-sponsor, /sponsors/:sponsorId/edit-sponsor and delete-sponsor. */
 import { useTranslation } from 'react-i18next';
-import { DeleteModal } from '../../components/ui/DeleteModal';
+import { DeleteLoadedModal } from '../../components/ui/DeleteModal';
 import { FormModal } from '../../components/ui/FormModal';
+import { useActionLabels } from '../../lib/action-labels';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { useCreateFunder, useDeleteFunder, useFunder, useUpdateFunder } from './api';
@@ -36,24 +37,17 @@ export function EditFunderModal() {
 export function DeleteFunderModal() {
   const { t } = useTranslation('funders');
   const funderId = useIdParam('sponsorId');
-  const funder = useFunder(funderId);
-  const remove = useDeleteFunder(funderId);
   return (
-    <DeleteModal
+    <DeleteLoadedModal
       title={t('modals.deleteSponsor')}
-      text={funder.data && t('delete.confirm', { name: funder.data.name })}
+      load={useFunder(funderId)}
+      remove={useDeleteFunder(funderId)}
+      text={(funder) => t('delete.confirm', { name: funder.name })}
       warning={t('delete.warning')}
-      loading={funder.isPending}
-      loadError={funder.isError && t('errors.notFound')}
-      error={remove.isError && t('errors.deleteFailed')}
-      labels={{
-        cancel: t('actions.cancel'),
-        confirm: t('actions.delete'),
-        busy: t('actions.deleting'),
-      }}
-      busy={remove.isPending}
-      disabled={!funder.data}
-      onConfirm={(close) => remove.mutate(undefined, { onSuccess: () => close(paths.funders()) })}
+      notFound={t('errors.notFound')}
+      failed={t('errors.deleteFailed')}
+      labels={useActionLabels('funders').remove}
+      doneTo={paths.funders()}
     />
   );
 }

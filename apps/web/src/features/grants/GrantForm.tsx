@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextField } from '../../components/ui/TextField';
+import { useActionLabels } from '../../lib/action-labels';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
 import {
@@ -47,6 +48,7 @@ export function GrantForm({
   ...frame
 }: GrantFormProps) {
   const { t } = useTranslation('grants');
+  const labels = useActionLabels('grants').form(mode);
   const form = useEntityForm({
     schema: grantFormSchema,
     defaultValues,
@@ -55,15 +57,7 @@ export function GrantForm({
     t: (key: GrantMessageKey | GrantErrorKey) => t(key),
   });
   return (
-    <EntityForm
-      form={form}
-      {...frame}
-      labels={{
-        cancel: t('actions.cancel'),
-        submit: t('actions.save'),
-        busy: t('actions.saving'),
-      }}
-    >
+    <EntityForm form={form} {...frame} labels={labels}>
       <TextField
         label={t('fields.reference')}
         autoComplete="off"

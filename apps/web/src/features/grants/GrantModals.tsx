@@ -3,14 +3,14 @@
  * overseers/:grantId (Penvoerders; the spec names no route for it, see the router).
  */
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { DeleteModal } from '../../components/ui/DeleteModal';
+import { DeleteLoadedModal } from '../../components/ui/DeleteModal';
 import { FormModal } from '../../components/ui/FormModal';
-import { RouteModal } from '../../components/ui/Modal';
-import { Spinner } from '../../components/ui/Spinner';
+import { UserSetModal } from '../../components/ui/UserSetForm';
+import { useActionLabels } from '../../lib/action-labels';
 import { formatAmountInput } from '../../lib/amount';
 import { useIdParam } from '../../lib/params';
-import { toPickedUser, useRegulationPath, UserSetForm } from '../regulations';
+import { useRegulationPath } from '../regulations';
+import { searchUsersByEmail, toPickedUser } from '../users';
 import { useCreateGrant, useDeleteGrant, useGrant, useSetOverseers, useUpdateGrant } from './api';
 import { GrantForm } from './GrantForm';
 import styles from './grants.module.css';
@@ -57,27 +57,16 @@ export function EditGrantModal() {
 export function DeleteGrantModal() {
   const { t } = useTranslation('grants');
   const path = useGrantPath();
-  const grant = useGrant(path);
-  const remove = useDeleteGrant(path);
   return (
-    <DeleteModal
+    <DeleteLoadedModal
       title={t('modals.deleteGrant')}
-      text={
-        grant.data &&
-        t('delete.confirm', { name: grant.data.name, reference: grant.data.reference })
-      }
+      load={useGrant(path)}
+      remove={useDeleteGrant(path)}
+      text={(grant) => t('delete.confirm', { name: grant.name, reference: grant.reference })}
       warning={t('delete.warning')}
-      loading={grant.isPending}
-      loadError={grant.isError && t('errors.notFound')}
-      error={remove.isError && t('errors.deleteFailed')}
-      labels={{
-        cancel: t('actions.cancel'),
-        confirm: t('actions.delete'),
-        busy: t('actions.deleting'),
-      }}
-      busy={remove.isPending}
-      disabled={!grant.data}
-      onConfirm={(close) => remove.mutate(undefined, { onSuccess: () => close() })}
+      notFound={t('errors.notFound')}
+      failed={t('errors.deleteFailed')}
+      labels={useActionLabels('grants').remove}
     />
   );
 }
@@ -87,35 +76,30 @@ export function OverseersModal() {
   const { t } = useTranslation('grants');
   const path = useGrantPath();
   const grant = useGrant(path);
-  const save = useSetOverseers(path);
-  const title = t('modals.overseers');
   return (
-    <RouteModal title={title} busy={save.isPending}>
-      {(close) =>
-        grant.isPending ? (
-          <Spinner />
-        ) : grant.isError ? (
-          <Alert>{t('errors.notFound')}</Alert>
-        ) : (
-          <>
-            <p className={styles.intro}>
-              {t('overseers.intro', { reference: grant.data.reference, name: grant.data.name })}
-            </p>
-            <UserSetForm
-              title={title}
-              searchLabel={t('overseers.search')}
-              emptyText={t('overseers.none')}
-              requiredText={t('overseers.required')}
-              failedText={t('overseers.saveFailed')}
-              initial={grant.data.overseers.map(toPickedUser)}
-              busy={save.isPending}
-              failed={save.isError}
-              onSave={(userIds) => save.mutate(userIds, { onSuccess: () => close() })}
-              onCancel={() => close()}
-            />
-          </>
+    <UserSetModal
+      title={t('modals.overseers')}
+      labels={{
+        search: t('overseers.search'),
+        empty: t('overseers.none'),
+        required: t('overseers.required'),
+        failed: t('overseers.saveFailed'),
+        cancel: t('actions.cancel'),
+        save: t('actions.save'),
+        saving: t('actions.saving'),
+      }}
+      search={searchUsersByEmail}
+      initial={grant.data?.overseers.map(toPickedUser)}
+      loading={grant.isPending}
+      notFound={t('errors.notFound')}
+      intro={
+        grant.data && (
+          <p className={styles.intro}>
+            {t('overseers.intro', { reference: grant.data.reference, name: grant.data.name })}
+          </p>
         )
       }
-    </RouteModal>
+      save={useSetOverseers(path)}
+    />
   );
 }

@@ -10,12 +10,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteModal } from '../../components/ui/DeleteModal';
 import { RouteModal } from '../../components/ui/Modal';
+import { UserSetForm } from '../../components/ui/UserSetForm';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
-import { toPickedUser } from '../regulations';
+import { searchUsersByEmail, toPickedUser } from '../users';
 import { SpendingUnitForm, PictureUploadError } from './SpendingUnitForm';
-import { ModalState, OwnersForm } from './ModalParts';
+import { ModalState } from './ModalParts';
 import {
   changedValues,
   toFormValues,
@@ -199,11 +200,18 @@ export function SpendingUnitOwnersModal({ kind, owners, save }: SpendingUnitOwne
           );
         }
         return (
-          <OwnersForm
+          <UserSetForm
             title={title}
-            selectedLabel={t('owners.listLabel')}
-            emptyText={t('owners.none')}
-            failedText={t('owners.saveFailed')}
+            labels={{
+              search: ti('owners.search'),
+              selected: t('owners.listLabel'),
+              empty: t('owners.none'),
+              failed: t('owners.saveFailed'),
+              cancel: ti('owners.cancel'),
+              save: ti('owners.save'),
+              saving: ti('owners.saving'),
+            }}
+            search={searchUsersByEmail}
             initial={owners.data.map(toPickedUser)}
             busy={save.isPending}
             failed={save.isError}

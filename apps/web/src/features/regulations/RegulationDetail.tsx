@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useCan } from '../auth';
-import { toPickedUser, useRegulation } from './api';
+import { toPickedUser } from '../users';
+import { useRegulation } from './api';
 import { useRegulationPath } from './paths';
 import styles from './regulations.module.css';
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextArea } from '../../components/ui/TextArea';
 import { TextField } from '../../components/ui/TextField';
+import { useActionLabels } from '../../lib/action-labels';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
 import {
@@ -46,6 +47,7 @@ export function RegulationForm({
   ...frame
 }: RegulationFormProps) {
   const { t } = useTranslation('regulations');
+  const labels = useActionLabels('regulations').form(mode);
   const form = useEntityForm({
     schema: regulationFormSchema,
     defaultValues,
@@ -55,15 +57,7 @@ export function RegulationForm({
   });
   const description = useWatch({ control: form.control, name: 'description' });
   return (
-    <EntityForm
-      form={form}
-      {...frame}
-      labels={{
-        cancel: t('actions.cancel'),
-        submit: mode === 'create' ? t('actions.save') : t('actions.update'),
-        busy: t('actions.saving'),
-      }}
-    >
+    <EntityForm form={form} {...frame} labels={labels}>
       {/* Enter in the name field submits the form. */}
       <TextField
         label={t('fields.name')}

@@ -1,6 +1,5 @@
 /** Server state of the regulations feature: query factories and the mutations that refresh them. */
 import { regulationsContract, type OfficerRole } from '@helder/shared/regulations';
-import { usersContract } from '@helder/shared/users';
 import {
   queryOptions,
   useMutation,
@@ -8,7 +7,6 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { PickedUser } from '../../components/ui/UserPicker';
 import { callApi, type ParsedBodyOf, type ParsedParamsOf } from '../../lib/api';
 import { authKeys } from '../auth';
 
@@ -95,21 +93,4 @@ export function useSetOfficers(path: RegulationPath, role: OfficerRole) {
       ]);
     },
   });
-}
-
-/** A person of the API ({ id, email?, first_name, last_name }) as the user picker shows it. */
-export function toPickedUser(person: {
-  id: number;
-  email?: string | undefined;
-  first_name: string | null;
-  last_name: string | null;
-}): PickedUser {
-  const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
-  return { id: person.id, email: person.email, ...(name ? { name } : {}) };
-}
-
-/** User search for the pickers: GET /api/users?email=… (case-insensitive substring). */
-export async function searchUsersByEmail(email: string, signal: AbortSignal) {
-  const { users } = await callApi(usersContract.list, { query: { email, limit: 10 }, signal });
-  return users.map(toPickedUser);
 }

@@ -1,11 +1,5 @@
 /** Public entry of the regulations feature. */
-export {
-  regulationsQueries,
-  searchUsersByEmail,
-  toPickedUser,
-  useRegulation,
-  type RegulationPath,
-} from './api';
+export { regulationsQueries, useRegulation, type RegulationPath } from './api';
 export { useRegulationPath } from './paths';
 export { RegulationsPage } from './RegulationsPage';
 export {
@@ -20,6 +14,4 @@ export {
   EditRegulationModal,
   GrantOfficersModal,
   PolicyOfficersModal,
-  UserSetForm,
-  type UserSetFormProps,
 } from './RegulationModals';

@@ -13,6 +13,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { PickedUser } from '../../components/ui/UserPicker';
 import { callApi } from '../../lib/api';
 import { authKeys, renewSession } from '../auth';
 
@@ -129,4 +130,21 @@ export function useDeleteUser(id: number) {
     mutationFn: () => callApi(usersContract.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueries.lists() }),
   });
+}
+
+/** A person of the API ({ id, email?, first_name, last_name }) as the user picker shows it. */
+export function toPickedUser(person: {
+  id: number;
+  email?: string | undefined;
+  first_name: string | null;
+  last_name: string | null;
+}): PickedUser {
+  const name = [person.first_name, person.last_name].filter(Boolean).join(' ');
+  return { id: person.id, email: person.email, ...(name ? { name } : {}) };
+}
+
+/** User search for the pickers: GET /api/users?email=… (case-insensitive substring). */
+export async function searchUsersByEmail(email: string, signal: AbortSignal) {
+  const { users } = await callApi(usersContract.list, { query: { email, limit: 10 }, signal });
+  return users.map(toPickedUser);
 }

@@ -8,4 +8,4 @@ export { ChangePasswordModal } from './ChangePasswordModal';
 export { DeleteUserModal } from './DeleteUserModal';
 export { Avatar } from './Avatar';
 export { formatDate } from './labels';
-export { usersQueries } from './api';
+export { searchUsersByEmail, toPickedUser, usersQueries } from './api';
