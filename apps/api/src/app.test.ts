@@ -62,14 +62,18 @@ describe('the app', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-powered-by']).toBeUndefined();
+  it('sends security headers with every answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist', '/api/users?limit=0']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,6 +24,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { installPublicCache } from './http/public-cache';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import type { Mailer } from './lib/mail';
@@ -38,6 +38,27 @@ declare module 'fastify' {
     ctx: Ctx;
   }
 }
+
+const SECURITY_HEADERS = securityHeaders({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      // Plain-HTTP demo and LAN installs must keep working; TLS is the proxy's job.
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
 
 export interface AppOptions {
   config: Config;
@@ -71,26 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('endpoints', new Set<Endpoint>());
   installErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // Plain-HTTP demo and LAN installs must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, SECURITY_HEADERS);
   if (config.corsOrigins.length > 0) {
     // Bearer tokens, not cookies: no credentials. Every method the API uses must pass a preflight,
     // or a web client on its own origin could read but never edit or delete.

@@ -94,8 +94,8 @@ export class PublicCache {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Installs the cache on `app`. Register it after helmet (whose headers every answer needs) and
- * before compress (so that it keeps the JSON text, not a compressed stream).
+ * Installs the cache on `app`. Install it after the security headers (every answer needs them)
+ * and before compress (so that it keeps the JSON text, not a compressed stream).
  */
 export async function installPublicCache(
   app: FastifyInstance,
