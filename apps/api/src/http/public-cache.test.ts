@@ -1,11 +1,12 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiatives } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type CreatedUser } from '../test/factories';
 import { callAs } from '../test/http';
-import { createInitiativeTree } from '../test/initiative-factories';
-import { PublicCache } from './public-cache';
+import { createInitiative, createInitiativeTree } from '../test/initiative-factories';
+import { preferredEncoding, PublicCache } from './public-cache';
 
 /**
  * Anonymous public reads kept in memory (http/public-cache.ts). "Kept" shows as a change made
@@ -14,6 +15,7 @@ import { PublicCache } from './public-cache';
 let t: TestApp;
 let admin: CreatedUser;
 let id: number;
+let grantId: number;
 const url = () => `/initiative/${id}`;
 const readName = async (caller: CreatedUser | null = null) => {
   const res = await callAs(t, 'GET', url(), caller);
@@ -47,9 +49,9 @@ async function eventually(check: () => Promise<boolean>) {
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '30' } });
   admin = await createUser(t, { role: 'administrator' });
-  ({
-    initiative: { id },
-  } = await createInitiativeTree(t, { name: 'Eerste naam' }));
+  const tree = await createInitiativeTree(t, { name: 'Eerste naam' });
+  id = tree.initiative.id;
+  grantId = tree.grant.id;
 });
 afterAll(async () => t?.close());
 
@@ -93,6 +95,31 @@ describe('the public cache', () => {
     expect((await callAs(t, 'GET', url(), null)).statusCode).toBe(200);
   });
 
+  it('sends a browser the Brotli or gzip form it keeps, of the same JSON', async () => {
+    for (let i = 0; i < 8; i++) await createInitiative(t, grantId, { name: `Lijst ${i}` });
+    const list = '/api/initiatives?limit=100';
+    await eventually(async () => (await t.app.inject({ url: list })).body.includes('Lijst 7'));
+    const plain = (await t.app.inject({ url: list })).body;
+    expect(Buffer.byteLength(plain)).toBeGreaterThan(1024);
+    await renameUnnoticed('Niet in de lijst');
+    const cases = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      for (let twice = 0; twice < 2; twice++) {
+        const res = await t.app.inject({ url: list, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers.vary, accept).toBe('accept-encoding');
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(decode(res.rawPayload).toString(), accept).toBe(plain);
+      }
+    }
+    const identity = await t.app.inject({ url: list, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+  });
+
   it.runIf(process.env.TEST_DB === 'postgres')(
     'keeps nothing while the notifications are down, and again once they are back',
     async () => {
@@ -113,6 +140,19 @@ describe('the public cache', () => {
       });
     },
   );
+});
+
+describe('preferredEncoding', () => {
+  it('prefers Brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('BR;q=0.5')).toBe('br');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('deflate')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
 });
 
 describe('PublicCache', () => {

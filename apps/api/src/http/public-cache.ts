@@ -12,18 +12,50 @@
  *   in, and every emptying starts a new one.
  * - Entries live at most `ttlSeconds` (signed file URLs in them stay valid for an hour) and there
  *   are at most MAX_ENTRIES of them, so the memory they take is bounded.
+ * - An entry keeps its Brotli and gzip forms once a client asked for them, so that a browser's
+ *   hit is not compressed anew each time.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 
 export const CHANGE_CHANNEL = 'helder_public_change';
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_CHARS = 256 * 1024;
+/** As compress in app.ts: below one packet compressing saves nothing a client would notice. */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
 
 interface Entry {
   body: string;
+  bytes: number;
   contentType: string;
   expires: number;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** The encoding to answer in: Brotli before gzip, as the client accepts them (q=0 refuses). */
+export function preferredEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br') || accepted.has('*')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** The entry's body in `encoding`, compressed on first demand and kept. */
+function encoded(entry: Entry, encoding: Encoding): Buffer {
+  entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(entry.body, { level: 9 });
+  return entry.encoded[encoding];
 }
 
 declare module 'fastify' {
@@ -67,7 +99,13 @@ export class PublicCache {
       // Maps iterate in insertion order: the oldest entry goes first.
       this.entries.delete(this.entries.keys().next().value!);
     }
-    this.entries.set(key, { body, contentType, expires: this.now() + this.ttlMs });
+    this.entries.set(key, {
+      body,
+      bytes: Buffer.byteLength(body),
+      contentType,
+      expires: this.now() + this.ttlMs,
+      encoded: {},
+    });
   }
 
   clear(): void {
@@ -117,8 +155,21 @@ export async function installPublicCache(
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return;
     const hit = cache.get(request.url);
-    if (hit) return reply.header('content-type', hit.contentType).send(hit.body);
-    request.publicCacheGeneration = cache.begin();
+    if (!hit) {
+      request.publicCacheGeneration = cache.begin();
+      return;
+    }
+    reply.header('content-type', hit.contentType);
+    const encoding =
+      hit.bytes < COMPRESS_FROM_BYTES
+        ? undefined
+        : preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === undefined) return reply.send(hit.body);
+    // compress passes an answer that names its encoding as it is.
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', 'accept-encoding')
+      .send(encoded(hit, encoding));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
