@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/App';
 import { loadSession } from './features/auth/shell';
+import { configureApi } from './lib/api-config';
 import { initI18n } from './lib/i18n';
 
 // An expired token is removed before anything renders (docs/spec-map.md §4).
@@ -10,7 +11,13 @@ loadSession();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The dev server checks every answer against its contract; a build trusts the server, which
+// checks its own answers (docs/decisions/0016), and leaves zod off the first load.
+const checked = import.meta.env.DEV
+  ? import('./lib/response-check').then(({ checkResponse }) => configureApi({ checkResponse }))
+  : Promise.resolve();
+
 // The `common` catalog of the chosen language is loaded before the first render.
-void initI18n().then(() => {
+void Promise.all([initI18n(), checked]).then(() => {
   createRoot(container).render(<App />);
 });

@@ -1,10 +1,11 @@
-import { authContract } from '@helder/shared/auth';
-import { bankAccountsContract } from '@helder/shared/bank-accounts';
-import { usersContract } from '@helder/shared/users';
+import { authRoutes } from '@helder/shared/auth/client';
+import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
+import { usersRoutes } from '@helder/shared/users/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeXhr } from '../test/fake-xhr';
 import { jsonResponse, mockFetch } from '../test/render';
 import { ApiError, buildQuery, callApi, configureApi, uploadApi } from './api';
+import { checkResponse } from './response-check';
 
 const user = {
   id: 3,
@@ -25,21 +26,21 @@ describe('callApi', () => {
     const { requests } = mockFetch(({ url }) =>
       jsonResponse(200, url.startsWith('/api/users') ? { users: [user] } : user),
     );
-    const result = await callApi(usersContract.list, {
+    const result = await callApi(usersRoutes.list, {
       query: { email: '', offset: 0, limit: 20 },
     });
     expect(result.users[0]?.first_name).toBe('Jan');
     expect(requests[0]?.url).toBe('/api/users?offset=0&limit=20');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer the-token');
 
-    await callApi(usersContract.get, { params: { id: 3 }, query: { expand: 'all' } });
+    await callApi(usersRoutes.get, { params: { id: 3 }, query: { expand: 'all' } });
     expect(requests[1]?.url).toBe('/api/user/3?expand=all');
   });
 
   it('sends JSON bodies, and no Authorization header without a token', async () => {
     const { requests } = mockFetch(() => new Response(null, { status: 202 }));
     await expect(
-      callApi(authContract.forgotPassword, { body: { email: 'a@b.nl' } }),
+      callApi(authRoutes.forgotPassword, { body: { email: 'a@b.nl' } }),
     ).resolves.toEqual({});
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
@@ -49,7 +50,7 @@ describe('callApi', () => {
 
   it('sends multipart bodies as FormData', async () => {
     const { requests } = mockFetch(() => jsonResponse(200, user));
-    await callApi(usersContract.invite, {
+    await callApi(usersRoutes.invite, {
       body: { email: 'a@b.nl', role: 'user', is_active: true },
     });
     const body = requests[0]?.body;
@@ -61,7 +62,7 @@ describe('callApi', () => {
 
   it('returns undefined for 204', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
-    await expect(callApi(usersContract.remove, { params: { id: 3 } })).resolves.toBeUndefined();
+    await expect(callApi(usersRoutes.remove, { params: { id: 3 } })).resolves.toBeUndefined();
   });
 
   it('throws ApiError with the server error body', async () => {
@@ -72,7 +73,7 @@ describe('callApi', () => {
         errors: [{ field: 'password', code: 'too_small', message: 'Too small' }],
       }),
     );
-    const error = await callApi(authContract.resetPassword, {
+    const error = await callApi(authRoutes.resetPassword, {
       body: { token: 't', password: 'x' },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -86,7 +87,7 @@ describe('callApi', () => {
 
   it('reads an error code the web does not know as HTTP_ERROR, keeping the detail', async () => {
     mockFetch(() => jsonResponse(418, { detail: 'Short and stout', code: 'TEAPOT' }));
-    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+    await expect(callApi(usersRoutes.list)).rejects.toMatchObject({
       status: 418,
       code: 'HTTP_ERROR',
       detail: 'Short and stout',
@@ -97,7 +98,7 @@ describe('callApi', () => {
     let unauthorized = 0;
     configureApi({ getToken: () => 'old', onUnauthorized: () => (unauthorized += 1) });
     mockFetch(() => jsonResponse(401, { detail: 'Not authenticated', code: 'UNAUTHENTICATED' }));
-    await expect(callApi(usersContract.get, { params: { id: 1 } })).rejects.toMatchObject({
+    await expect(callApi(usersRoutes.get, { params: { id: 1 } })).rejects.toMatchObject({
       status: 401,
     });
     expect(unauthorized).toBe(1);
@@ -105,19 +106,51 @@ describe('callApi', () => {
     mockFetch(
       () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
-    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+    await expect(callApi(usersRoutes.list)).rejects.toMatchObject({
       status: 502,
       code: 'HTTP_ERROR',
     });
 
     mockFetch(() => jsonResponse(200, { unexpected: true }));
-    await expect(callApi(usersContract.list)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(callApi(usersRoutes.list)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
 
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(callApi(usersContract.list)).rejects.toMatchObject({
+    await expect(callApi(usersRoutes.list)).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
     });
+  });
+
+  it('reads an error body whose field errors are malformed as a plain HTTP failure', async () => {
+    mockFetch(() =>
+      jsonResponse(422, { detail: 'Validation failed', code: 'VALIDATION_ERROR', errors: [1] }),
+    );
+    await expect(callApi(usersRoutes.list)).rejects.toMatchObject({
+      status: 422,
+      code: 'HTTP_ERROR',
+      errors: [],
+    });
+  });
+
+  it('hands answers on as they are without a response check, as a build does', async () => {
+    configureApi({ checkResponse: (_route, data) => data });
+    try {
+      mockFetch(() => jsonResponse(200, { unexpected: true }));
+      await expect(callApi(usersRoutes.list)).resolves.toEqual({ unexpected: true });
+      mockFetch(() => new Response(null, { status: 202 }));
+      await expect(
+        callApi(authRoutes.forgotPassword, { body: { email: 'a@b.nl' } }),
+      ).resolves.toEqual({});
+    } finally {
+      configureApi({ checkResponse });
+    }
+  });
+
+  it('checks answers against the contract in tests and dev, and names a route without one', () => {
+    expect(checkResponse(usersRoutes.remove, undefined, 204)).toBeUndefined();
+    expect(() => checkResponse({ method: 'GET', path: '/nowhere' }, {}, 200)).toThrow(
+      'No contract for GET /nowhere',
+    );
   });
 
   it('builds query strings with repeated keys for arrays', () => {
@@ -144,7 +177,7 @@ describe('uploadApi', () => {
     const body = new FormData();
     body.append('file', new File(['abcd'], 'a.xml'));
     const progress: [number, number][] = [];
-    const answer = await uploadApi(bankAccountsContract.confirm, {
+    const answer = await uploadApi(bankAccountsRoutes.confirm, {
       params: { userId: 7, importId: 5 },
       body,
       onProgress: (sent, total) => progress.push([sent, total]),
@@ -166,7 +199,7 @@ describe('uploadApi', () => {
     mockFetch(() =>
       jsonResponse(422, { detail: 'Invalid input', code: 'VALIDATION_ERROR', errors }),
     );
-    const error: unknown = await uploadApi(bankAccountsContract.preview, {
+    const error: unknown = await uploadApi(bankAccountsRoutes.preview, {
       params: { userId: 7 },
       body: new FormData(),
     }).catch((caught: unknown) => caught);

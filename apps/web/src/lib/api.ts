@@ -1,9 +1,9 @@
 /**
- * The one generic HTTP client of the SPA. Every call goes through an endpoint contract from
- * @helder/shared (method, path, params, query, body, response schema):
+ * The one generic HTTP client of the SPA. Every call goes through a route of @helder/shared,
+ * typed by its endpoint contract (params, query, body, answer):
  *
- *   const user = await callApi(usersContract.get, { params: { id: 3 } });
- *   await callApi(authContract.login, { body: { username, password } });
+ *   const user = await callApi(usersRoutes.get, { params: { id: 3 } });
+ *   await callApi(authRoutes.login, { body: { username, password } });
  *
  * - base `/api`; `:param` placeholders filled by `buildPath`;
  * - only non-empty query values are sent (undefined, null and '' are left out);
@@ -11,20 +11,21 @@
  *   FormData yourself);
  * - the bearer token comes from the session (wired in by features/auth/session.ts through
  *   `configureApi` in api-config.ts, so this module does not depend on a feature);
- * - a 2xx response is parsed with the contract's response schema; 204 gives `undefined`;
+ * - a 2xx response is the contract's answer; 204 gives `undefined`. The client does not parse it
+ *   with the schema: the server already checks every answer against the same contract, and the
+ *   schemas would put zod on every first load (docs/decisions/0016). Tests and the dev server do
+ *   check (`checkResponse`, lib/response-check.ts);
  * - anything else throws an `ApiError` with the server's `{ detail, code, errors }`.
  */
-import {
-  buildPath,
-  ERROR_CODES,
-  errorBodySchema,
-  type ErrorCode,
-  type BodyOf,
-  type Endpoint,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
+import type {
+  BodyOf,
+  Endpoint,
+  FieldError,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
 } from '@helder/shared/http';
+import { buildPath, ERROR_CODES, type ErrorCode, type RouteTo } from '@helder/shared/http/client';
 import type { z } from 'zod';
 import { apiConfig as config } from './api-config';
 import { ApiError } from './api-error';
@@ -103,18 +104,18 @@ function appendFormValue(form: FormData | URLSearchParams, key: string, value: u
 }
 
 function encodeBody(
-  endpoint: Endpoint,
+  route: RouteTo<Endpoint>,
   body: unknown,
 ): { body: BodyInit | undefined; contentType?: string } {
   if (body === undefined) return { body: undefined };
   if (body instanceof FormData) return { body };
   const entries = Object.entries(body as Record<string, unknown>);
-  if (endpoint.bodyType === 'multipart') {
+  if (route.bodyType === 'multipart') {
     const form = new FormData();
     for (const [key, value] of entries) appendFormValue(form, key, value);
     return { body: form };
   }
-  if (endpoint.bodyType === 'form') {
+  if (route.bodyType === 'form') {
     const form = new URLSearchParams();
     for (const [key, value] of entries) appendFormValue(form, key, value);
     return { body: form, contentType: 'application/x-www-form-urlencoded' };
@@ -135,19 +136,34 @@ async function readJson(response: Response): Promise<unknown> {
 const serverCodes: ReadonlySet<string> = new Set(ERROR_CODES);
 const isErrorCode = (code: string): code is ErrorCode => serverCodes.has(code);
 
+const isFieldError = (value: unknown): value is FieldError =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['field', 'code', 'message'].every(
+    (key) => typeof (value as Record<string, unknown>)[key] === 'string',
+  );
+
+/** The server's error body (docs/api-rules.md §2), or nothing when the body is not one. */
+function errorBody(data: unknown): { detail: string; code: string; errors: FieldError[] } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { detail, code, errors } = data as Record<string, unknown>;
+  if (typeof detail !== 'string' || typeof code !== 'string') return null;
+  if (errors === undefined) return { detail, code, errors: [] };
+  return Array.isArray(errors) && errors.every(isFieldError) ? { detail, code, errors } : null;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  const data = await readJson(response).catch(() => undefined);
-  const parsed = errorBodySchema.safeParse(data);
-  if (parsed.success) {
-    const { detail, code, errors } = parsed.data;
+  const body = errorBody(await readJson(response).catch(() => undefined));
+  if (body) {
     // A code this web does not know yet reads as a plain HTTP failure; the detail still shows.
+    const { detail, code, errors } = body;
     return new ApiError(response.status, isErrorCode(code) ? code : 'HTTP_ERROR', detail, errors);
   }
   return new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
 }
 
 export async function callApi<E extends Endpoint>(
-  endpoint: E,
+  route: RouteTo<E>,
   ...[input]: CallArgs<E>
 ): Promise<ResponseOf<E>> {
   const { params, query, body, signal } = (input ?? {}) as {
@@ -157,8 +173,8 @@ export async function callApi<E extends Endpoint>(
     signal?: AbortSignal;
   };
 
-  const url = `${API_BASE}${buildPath(endpoint.path, params)}${buildQuery(query)}`;
-  const encoded = encodeBody(endpoint, body);
+  const url = `${API_BASE}${buildPath(route.path, params)}${buildQuery(query)}`;
+  const encoded = encodeBody(route, body);
   const headers = new Headers({ Accept: 'application/json' });
   if (encoded.contentType) headers.set('Content-Type', encoded.contentType);
   const token = config.getToken();
@@ -167,7 +183,7 @@ export async function callApi<E extends Endpoint>(
   let response: Response;
   try {
     response = await fetch(url, {
-      method: endpoint.method,
+      method: route.method,
       headers,
       body: encoded.body ?? null,
       ...(signal ? { signal } : {}),
@@ -181,12 +197,12 @@ export async function callApi<E extends Endpoint>(
     );
   }
 
-  return settle(endpoint, response, Boolean(token));
+  return settle(route, response, Boolean(token));
 }
 
 /** A response as the contract's answer, or the ApiError it stands for. */
 async function settle<E extends Endpoint>(
-  endpoint: E,
+  route: RouteTo<E>,
   response: Response,
   sentToken: boolean,
 ): Promise<ResponseOf<E>> {
@@ -196,18 +212,9 @@ async function settle<E extends Endpoint>(
   }
   if (response.status === 204) return undefined as ResponseOf<E>;
 
-  const data = await readJson(response);
-  let parsed = endpoint.response.safeParse(data);
   // A 202/200 with an empty body answers an endpoint whose response is `{}`.
-  if (!parsed.success && data === undefined) parsed = endpoint.response.safeParse({});
-  if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      'INVALID_RESPONSE',
-      `Unexpected response from ${endpoint.method} ${endpoint.path}`,
-    );
-  }
-  return parsed.data as ResponseOf<E>;
+  const data = (await readJson(response)) ?? {};
+  return config.checkResponse(route, data, response.status) as ResponseOf<E>;
 }
 
 export interface UploadInput<E extends Endpoint> {
@@ -223,10 +230,10 @@ export interface UploadInput<E extends Endpoint> {
  * parsing, over XMLHttpRequest (fetch reports no upload progress).
  */
 export function uploadApi<E extends Endpoint>(
-  endpoint: E,
+  route: RouteTo<E>,
   { params, body, onProgress, signal }: UploadInput<E>,
 ): Promise<ResponseOf<E>> {
-  const url = `${API_BASE}${buildPath(endpoint.path, params as Record<string, string | number>)}`;
+  const url = `${API_BASE}${buildPath(route.path, params as Record<string, string | number>)}`;
   const token = config.getToken();
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) {
@@ -234,7 +241,7 @@ export function uploadApi<E extends Endpoint>(
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(endpoint.method, url);
+    xhr.open(route.method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) =>
@@ -256,5 +263,5 @@ export function uploadApi<E extends Endpoint>(
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);
-  }).then((response) => settle(endpoint, response, Boolean(token)));
+  }).then((response) => settle(route, response, Boolean(token)));
 }

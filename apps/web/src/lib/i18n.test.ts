@@ -1,4 +1,4 @@
-import { STATEMENT_ERRORS } from '@helder/shared/bank-accounts';
+import { STATEMENT_ERRORS } from '@helder/shared/bank-accounts/client';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, NAMESPACES } from './i18n';
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@helder/shared/http';
+import { ERROR_CODES } from '@helder/shared/http/client';
 import { describe, expect, it } from 'vitest';
 import en from './en/common.json';
 import fy from './fy/common.json';

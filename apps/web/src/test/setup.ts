@@ -2,7 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { configureApi } from '../lib/api-config';
 import { i18next, initI18n, resourcesFromModules } from '../lib/i18n';
+import { checkResponse } from '../lib/response-check';
 
 /*
  * console.error guard: any console.error during a test fails that test (React reports bad
@@ -72,6 +74,9 @@ afterEach(() => {
 // Route modules load lazily: on a busy CI machine the first screen of a file can take more
 // than Testing Library's default second to appear.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Every answer a test serves is checked against its contract, as the dev server does.
+configureApi({ checkResponse });
 
 /*
  * App-specific setup (apps/web): i18next with every catalog bundled (no lazy loading in tests),

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { booleanish } from '../http';
 import { budgetSchema } from '../grants/grants.schema';
+import { ownerSchema, requiredMultiline, requiredText } from '../initiatives/initiatives.schema';
 import {
   DESCRIPTION_MAX,
   INITIATIVE_NAME_MAX,
-  ownerSchema,
   PURPOSE_MAX,
-  requiredMultiline,
-  requiredText,
   TARGET_AUDIENCE_MAX,
-} from '../initiatives/initiatives.schema';
+} from '../initiatives/initiatives.constants';
 import { pictureSchema } from '../users/users.schema';
 
 /** Activities share the limits of initiatives (docs/spec-map.md §5 manage forms). */

@@ -1,2 +1,3 @@
 export * from './activities.schema';
 export * from './activities.contract';
+export * from './client';

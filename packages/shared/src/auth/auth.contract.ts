@@ -7,47 +7,36 @@ import {
   resetPasswordBody,
   tokenResponse,
 } from './auth.schema';
+import { routeTable } from './auth.routes';
 
 export const authContract = {
   login: endpoint({
-    method: 'POST',
-    path: '/auth/jwt/login',
+    ...routeTable.login,
     summary: 'Log in with e-mail and password (form-encoded)',
-    public: true,
-    bodyType: 'form',
     body: loginBody,
     response: tokenResponse,
   }),
   forgotPassword: endpoint({
-    method: 'POST',
-    path: '/auth/forgot-password',
+    ...routeTable.forgotPassword,
     summary: 'Mail a password-reset link (always 202: no enumeration)',
-    public: true,
     body: forgotPasswordBody,
     response: z.object({}),
-    status: 202,
   }),
   resetPassword: endpoint({
-    method: 'POST',
-    path: '/auth/reset-password',
+    ...routeTable.resetPassword,
     summary: 'Set a new password with a mailed token',
-    public: true,
     body: resetPasswordBody,
     response: z.object({}),
   }),
   actions: endpoint({
-    method: 'GET',
-    path: '/auth/entity-access/actions',
+    ...routeTable.actions,
     summary: "The caller's actions on an entity (class-level without entity_id)",
-    public: true,
     query: entityAccessQuery,
     response: z.object({ actions: z.array(z.string()) }),
   }),
   editFields: endpoint({
-    method: 'GET',
-    path: '/auth/entity-access/edit-fields',
+    ...routeTable.editFields,
     summary: 'The fields the caller may PATCH on an entity',
-    public: true,
     query: entityAccessQuery,
     response: z.object({ fields: z.array(z.string()) }),
   }),

@@ -1,2 +1,3 @@
 export * from './auth.schema';
 export * from './auth.contract';
+export * from './client';

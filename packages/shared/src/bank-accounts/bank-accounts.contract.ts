@@ -9,6 +9,7 @@ import {
   statementResultSchema,
   statementUploadFields,
 } from './bank-accounts.schema';
+import { routeTable } from './bank-accounts.routes';
 
 const userParams = z.object({ userId: idSchema });
 const accountParams = userParams.extend({ bankAccountId: idSchema });
@@ -17,71 +18,59 @@ const importParams = userParams.extend({ importId: idSchema });
 /** `userId` is the caller (admins may name anyone for reading and revoking). */
 export const bankAccountsContract = {
   list: endpoint({
-    method: 'GET',
-    path: '/user/:userId/bank-accounts',
+    ...routeTable.list,
     summary: "The user's own bank accounts and those shared with them (the Banks tab)",
     params: userParams,
     response: bankAccountsResponse,
   }),
   get: endpoint({
-    method: 'GET',
-    path: '/user/:userId/bank-account/:bankAccountId',
+    ...routeTable.get,
     summary: 'A bank account with the people it is shared with',
     params: accountParams,
     response: bankAccountSchema,
   }),
   revoke: endpoint({
-    method: 'PATCH',
-    path: '/user/:userId/bank-account/:bankAccountId',
+    ...routeTable.revoke,
     summary: 'Revoke the account: its unlinked imported payments go, linked ones stay (no body)',
     params: accountParams,
     response: bankAccountSummarySchema,
   }),
   setUsers: endpoint({
-    method: 'PATCH',
-    path: '/user/:userId/bank-account/:bankAccountId/users',
+    ...routeTable.setUsers,
     summary: 'Share the account with exactly these users (set semantics; owner only)',
     params: accountParams,
     body: userIdsBody,
     response: bankAccountSchema,
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: '/user/:userId/bank-account/:bankAccountId',
+    ...routeTable.remove,
     summary: 'Delete the account and its unlinked imported payments; linked ones stay',
     params: accountParams,
     response: emptyResponse,
-    status: 204,
   }),
   preview: endpoint({
-    method: 'POST',
-    path: '/user/:userId/statement-imports',
+    ...routeTable.preview,
     summary: 'Upload a statement file (CAMT.053, MT940, CSV) and see what importing it would add',
     params: userParams,
-    bodyType: 'multipart',
     body: statementUploadFields,
     response: statementPreviewSchema,
   }),
   confirm: endpoint({
-    method: 'POST',
-    path: '/user/:userId/statement-import/:importId/confirm',
+    ...routeTable.confirm,
     summary: 'Import a previewed statement, all of it in one transaction',
     params: importParams,
     response: statementResultSchema,
   }),
   progress: endpoint({
-    method: 'GET',
-    path: '/user/:userId/statement-import/:importId',
+    ...routeTable.progress,
     summary: 'Where an import stands; while it runs, how many of its lines are added so far',
     params: importParams,
     response: statementProgressSchema,
   }),
   cancel: endpoint({
-    method: 'DELETE',
-    path: '/user/:userId/statement-import/:importId',
+    ...routeTable.cancel,
     summary: 'Drop a preview and its uploaded file',
     params: importParams,
     response: emptyResponse,
-    status: 204,
   }),
 };

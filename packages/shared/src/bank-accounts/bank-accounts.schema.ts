@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../http';
-
-/** Where an account's payments come from (docs/api-rules.md §13). */
-export const BANK_PROVIDERS = ['file', 'sandbox', 'gocardless'] as const;
-export type BankProvider = (typeof BANK_PROVIDERS)[number];
+import {
+  BANK_PROVIDERS,
+  SKIP_REASONS,
+  STATEMENT_FORMATS,
+  STATEMENT_PROGRESS_STATUSES,
+} from './bank-accounts.constants';
 
 /** A bank account as its owner and users see it (`owned_bank_accounts`, the Banks tab). */
 export const bankAccountSummarySchema = z.object({
@@ -40,32 +42,6 @@ export const bankAccountsResponse = z.object({
   usedBankAccounts: z.array(bankAccountSummarySchema),
 });
 export type BankAccounts = z.infer<typeof bankAccountsResponse>;
-
-export const STATEMENT_FORMATS = ['camt053', 'mt940', 'csv'] as const;
-export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
-
-/**
- * Why a file is refused (422 with this code in `errors[0].code`, field `file`, and the line in
- * `errors[0].line` where one applies). The web shows each in the reader's language.
- */
-export const STATEMENT_ERRORS = [
-  'statement_empty',
-  'statement_malformed',
-  'statement_truncated',
-  'statement_doctype',
-  'statement_missing_columns',
-  'statement_bad_date',
-  'statement_bad_amount',
-  'statement_unknown_format',
-  /** The file is of an account someone else has linked. */
-  'statement_foreign_account',
-  /** The file names no account and none was chosen. */
-  'statement_no_account',
-  'statement_too_large',
-] as const;
-export type StatementErrorCode = (typeof STATEMENT_ERRORS)[number];
-
-export const SKIP_REASONS = ['currency', 'not_booked'] as const;
 
 /** Cents as euros on the wire (docs/api-rules.md §8). */
 const euros = z.number();
@@ -110,9 +86,6 @@ export const statementResultSchema = z.object({
   bank_account_ids: z.array(z.number()),
 });
 export type StatementResult = z.infer<typeof statementResultSchema>;
-
-/** Where an import stands: previewed, running (its lines being added), or done. */
-export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] as const;
 
 export const statementProgressSchema = z.object({
   id: z.number(),

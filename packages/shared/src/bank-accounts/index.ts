@@ -1,2 +1,3 @@
 export * from './bank-accounts.schema';
 export * from './bank-accounts.contract';
+export * from './client';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const FUNDER_NAME_MAX = 128;
-export const URL_MAX = 2048;
+import { FUNDER_NAME_MAX, URL_MAX } from './funders.constants';
 
 export const funderSchema = z.object({ id: z.number(), name: z.string(), url: z.string() });
 export type Funder = z.infer<typeof funderSchema>;

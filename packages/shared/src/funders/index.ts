@@ -1,2 +1,3 @@
 export * from './funders.schema';
 export * from './funders.contract';
+export * from './client';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, idSchema, parentIdSchema, userIdsBody } from '../http';
 import { officerSchema } from '../regulations';
 import { grantBody, grantPatch, grantSchema } from './grants.schema';
+import { routeTable } from './grants.routes';
 
 const regulationParams = z.object({ funderId: parentIdSchema, regulationId: idSchema });
 const grantParams = z.object({
@@ -9,52 +10,42 @@ const grantParams = z.object({
   regulationId: parentIdSchema,
   grantId: idSchema,
 });
-const base = '/funder/:funderId/regulation/:regulationId';
 
 export const grantsContract = {
   list: endpoint({
-    method: 'GET',
-    path: `${base}/grants`,
+    ...routeTable.list,
     summary: "A regulation's grants",
-    public: true,
     params: regulationParams,
     response: z.object({ grants: z.array(grantSchema) }),
   }),
   create: endpoint({
-    method: 'POST',
-    path: `${base}/grant`,
+    ...routeTable.create,
     summary: 'Create a grant (beschikking) under a regulation',
     params: regulationParams,
     body: grantBody,
     response: grantSchema,
   }),
   get: endpoint({
-    method: 'GET',
-    path: `${base}/grant/:grantId`,
+    ...routeTable.get,
     summary: 'Read a grant with its overseers and initiatives',
-    public: true,
     params: grantParams,
     response: grantSchema,
   }),
   update: endpoint({
-    method: 'PATCH',
-    path: `${base}/grant/:grantId`,
+    ...routeTable.update,
     summary: 'Edit a grant',
     params: grantParams,
     body: grantPatch,
     response: grantSchema,
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: `${base}/grant/:grantId`,
+    ...routeTable.remove,
     summary: 'Delete a grant and everything beneath it',
     params: grantParams,
     response: z.undefined(),
-    status: 204,
   }),
   setOverseers: endpoint({
-    method: 'PATCH',
-    path: `${base}/grant/:grantId/overseers`,
+    ...routeTable.setOverseers,
     summary: "Replace the grant's overseers (penvoerders)",
     params: grantParams,
     body: userIdsBody,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { numberish } from '../http';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS } from '../money';
-
-export const GRANT_NAME_MAX = 128;
-export const GRANT_REFERENCE_MAX = 128;
+import { GRANT_NAME_MAX, GRANT_REFERENCE_MAX } from './grants.constants';
 
 /** Budgets: > 0, ≤ 999 999, at most two decimals (docs/api-rules.md §8). */
 export const budgetSchema = numberish(

@@ -1,2 +1,3 @@
 export * from './grants.schema';
 export * from './grants.contract';
+export * from './client';

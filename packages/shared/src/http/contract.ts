@@ -1,30 +1,22 @@
 import type { z } from 'zod';
-
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import type { Route } from './route';
 
 /**
- * One endpoint, defined once and used by the API (route registration, validation, OpenAPI)
- * and by the web client (`callApi`). Paths use Fastify's `:param` syntax and exclude `/api`.
+ * One endpoint, defined once: its route (route.ts) and schemas. The API registers, validates and
+ * documents it; the web client calls its route and takes its types from here. Paths use Fastify's
+ * `:param` syntax and exclude `/api`.
  */
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod;
-  path: string;
+> extends Route {
   summary: string;
-  /** Anonymous callers allowed; otherwise a valid token is required (deny by default). */
-  public?: boolean;
-  /** Request body encoding; JSON unless stated. */
-  bodyType?: 'json' | 'form' | 'multipart';
   params?: Params;
   query?: Query;
   body?: Body;
   response: Response;
-  /** Success status: 200 unless stated (204 for deletes, 202 for fire-and-forget). */
-  status?: 200 | 202 | 204 | 302;
 }
 
 export function endpoint<
@@ -43,10 +35,3 @@ export type ResponseOf<E> =
   E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** Fills `:param` placeholders; throws on a missing value so a bad call never hits the network. */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([a-zA-Z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,3 +1,4 @@
 export * from './contract';
 export * from './errors';
 export * from './schema';
+export * from './client';

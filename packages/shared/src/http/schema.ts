@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from './constants';
 
 /**
  * Lenient input helpers (docs/api-rules.md §1): numeric strings count as numbers, "true"/"false" as
@@ -33,8 +34,6 @@ export const parentIdSchema = idNumber(0);
 /** True when a path's parent id is 0 (any parent) or names the real parent. */
 export const isParent = (pathId: number, realId: number) => pathId === 0 || pathId === realId;
 
-export const PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 export const pagingQuery = z.object({
   offset: optionalQuery(numberish(z.number().int().min(0))).default(0),
   limit: optionalQuery(numberish(z.number().int().min(1).max(MAX_PAGE_SIZE))).default(PAGE_SIZE),

@@ -1,2 +1,3 @@
 export * from './initiatives.schema';
 export * from './initiatives.contract';
+export * from './client';

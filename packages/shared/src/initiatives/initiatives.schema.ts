@@ -2,33 +2,19 @@ import { z } from 'zod';
 import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
 import { budgetSchema } from '../grants/grants.schema';
 import { emailSchema, pictureSchema } from '../users/users.schema';
+import {
+  ADDRESS_MAX,
+  DESCRIPTION_MAX,
+  INITIATIVE_NAME_MAX,
+  KVK_REGISTRATION_MAX,
+  LEGAL_ENTITIES,
+  LOCATION_MAX,
+  NAME_FILTER_MAX,
+  OWNER_MAX,
+  PURPOSE_MAX,
+  TARGET_AUDIENCE_MAX,
+} from './initiatives.constants';
 
-/**
- * Limits of initiatives and activities (issue 4, docs/spec-map.md §5). The create form shows 65 for
- * the name; the server keeps 64 everywhere, like the manage forms.
- */
-export const INITIATIVE_NAME_MAX = 64;
-export const DESCRIPTION_MAX = 512;
-export const PURPOSE_MAX = 64;
-export const TARGET_AUDIENCE_MAX = 64;
-export const OWNER_MAX = 128;
-export const ADDRESS_MAX = 256;
-export const KVK_REGISTRATION_MAX = 64;
-export const LOCATION_MAX = 128;
-export const NAME_FILTER_MAX = 128;
-
-/** Dutch legal forms of the applicant; 'stichting' unless told otherwise (docs/spec-map.md §9). */
-export const LEGAL_ENTITIES = [
-  'stichting',
-  'vereniging',
-  'eenmanszaak',
-  'vof',
-  'bv',
-  'cooperatie',
-  'kerkgenootschap',
-  'overig',
-] as const;
-export type LegalEntity = (typeof LEGAL_ENTITIES)[number];
 export const legalEntitySchema = z.enum(LEGAL_ENTITIES);
 
 /** A required single-line text: trimmed, not empty. */

@@ -1,2 +1,3 @@
 export * from './media.schema';
 export * from './media.contract';
+export * from './client';

@@ -1,2 +1,3 @@
 export * from './payments.schema';
 export * from './payments.contract';
+export * from './client';

@@ -2,32 +2,18 @@ import { z } from 'zod';
 import { booleanish, idSchema, numberish, optionalQuery, pagingQuery } from '../http';
 import { attachmentSchema } from '../media/media.schema';
 import { hasAtMostTwoDecimals, MAX_AMOUNT_EUROS } from '../money';
-
-/**
- * Payment constants and shapes (docs/api-rules.md §5, §6, §8): the route follows the sign of the
- * amount; manual payments are typed 'handmatig'.
- */
-export const PAYMENT_ROUTES = ['inkomen', 'uitgaven'] as const;
-export type PaymentRoute = (typeof PAYMENT_ROUTES)[number];
-
-export const PAYMENT_TYPES = ['handmatig', 'bank'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-export const MANUAL_PAYMENT = 'handmatig' satisfies PaymentType;
-
-/** Limits of docs/spec-map.md §5, §9. */
-export const SHORT_DESCRIPTION_MAX = 128;
-export const LONG_DESCRIPTION_MAX = 512;
-export const COUNTERPARTY_NAME_MAX = 128;
-export const ACCOUNT_MAX = 64;
-export const NAME_FILTER_MAX = 128;
-/** The option of the linking dropdowns that removes the link (docs/spec-map.md §9). */
-export const UNLINK_ID = -1;
-
-/** The route an amount's sign gives (docs/api-rules.md §8): 0 and up is income. */
-export const routeOfAmount = (euros: number): PaymentRoute => (euros < 0 ? 'uitgaven' : 'inkomen');
-/** The amount turned to agree with the route: the route wins (docs/api-rules.md §8). */
-export const signedForRoute = (euros: number, route: PaymentRoute) =>
-  route === 'uitgaven' ? -Math.abs(euros) : Math.abs(euros);
+import {
+  ACCOUNT_MAX,
+  COUNTERPARTY_NAME_MAX,
+  EXPORT_FORMATS,
+  LONG_DESCRIPTION_MAX,
+  MANUAL_PAYMENT,
+  NAME_FILTER_MAX,
+  PAYMENT_ROUTES,
+  PAYMENT_TYPES,
+  SHORT_DESCRIPTION_MAX,
+  UNLINK_ID,
+} from './payments.constants';
 
 /** A payment amount in euros: not zero, at most 2 decimals, |amount| ≤ 999 999 999.99. */
 export const amountSchema = numberish(
@@ -215,10 +201,6 @@ export const linkActivityBody = z.object({ initiative_id: idSchema, activity_id:
 
 export const linkTargetSchema = z.object({ id: z.number(), name: z.string() });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
-
-/** The file formats of a payments export. */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * GET …/export: the list's filters without paging (same checks, so a bad filter is the same 422),

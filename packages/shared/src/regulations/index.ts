@@ -1,2 +1,3 @@
 export * from './regulations.schema';
 export * from './regulations.contract';
+export * from './client';

@@ -8,54 +8,46 @@ import {
   regulationSchema,
   regulationSummarySchema,
 } from './regulations.schema';
+import { routeTable } from './regulations.routes';
 
 const funderParams = z.object({ funderId: idSchema });
 const regulationParams = z.object({ funderId: parentIdSchema, regulationId: idSchema });
 
 export const regulationsContract = {
   list: endpoint({
-    method: 'GET',
-    path: '/funder/:funderId/regulations',
+    ...routeTable.list,
     summary: "A funder's regulations by name",
-    public: true,
     params: funderParams,
     response: z.object({ regulations: z.array(regulationSummarySchema) }),
   }),
   create: endpoint({
-    method: 'POST',
-    path: '/funder/:funderId/regulation',
+    ...routeTable.create,
     summary: 'Create a regulation under a funder',
     params: funderParams,
     body: regulationBody,
     response: regulationSchema,
   }),
   get: endpoint({
-    method: 'GET',
-    path: '/funder/:funderId/regulation/:regulationId',
+    ...routeTable.get,
     summary: 'Read a regulation with its grants and officers',
-    public: true,
     params: regulationParams,
     response: regulationSchema,
   }),
   update: endpoint({
-    method: 'PATCH',
-    path: '/funder/:funderId/regulation/:regulationId',
+    ...routeTable.update,
     summary: 'Edit a regulation',
     params: regulationParams,
     body: regulationPatch,
     response: regulationSchema,
   }),
   remove: endpoint({
-    method: 'DELETE',
-    path: '/funder/:funderId/regulation/:regulationId',
+    ...routeTable.remove,
     summary: 'Delete a regulation and everything beneath it',
     params: regulationParams,
     response: z.undefined(),
-    status: 204,
   }),
   setOfficers: endpoint({
-    method: 'PATCH',
-    path: '/funder/:funderId/regulation/:regulationId/officers',
+    ...routeTable.setOfficers,
     summary: "Replace the regulation's grant officers or policy officers",
     params: regulationParams,
     body: officersBody,

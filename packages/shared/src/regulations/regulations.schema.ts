@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { idSchema } from '../http';
+import {
+  OFFICER_ROLES,
+  REGULATION_DESCRIPTION_MAX,
+  REGULATION_NAME_MAX,
+} from './regulations.constants';
 
-export const REGULATION_NAME_MAX = 128;
-export const REGULATION_DESCRIPTION_MAX = 512;
-
-export const OFFICER_ROLES = ['grant officer', 'policy officer'] as const;
 export const officerRoleSchema = z.preprocess(
   // Lenient: `grant_officer` and `policy_officer` mean the same.
   (v) => (typeof v === 'string' ? v.replace('_', ' ') : v),
   z.enum(OFFICER_ROLES),
 );
-export type OfficerRole = (typeof OFFICER_ROLES)[number];
 
 export const officerSchema = z.object({
   id: z.number(),

@@ -1,2 +1,3 @@
 export * from './users.schema';
 export * from './users.contract';
+export * from './client';

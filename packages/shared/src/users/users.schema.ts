@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { bankAccountSummarySchema } from '../bank-accounts/bank-accounts.schema';
 import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
 import { ROLES } from '../permissions';
-
-export const BIOGRAPHY_MAX = 500;
-export const NAME_MAX = 64;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+import { BIOGRAPHY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './users.constants';
 
 export const roleSchema = z.enum(ROLES);
 export const emailSchema = z

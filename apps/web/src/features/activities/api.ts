@@ -4,12 +4,8 @@
  * one is merged and a deleted one removed (docs/spec-map.md §4); the initiative is then refetched
  * for its totals.
  */
-import {
-  activitiesContract,
-  type Activity,
-  type ActivityInput,
-  type ActivityPatch,
-} from '@helder/shared/activities';
+import type { Activity, ActivityInput, ActivityPatch } from '@helder/shared/activities';
+import { activitiesRoutes } from '@helder/shared/activities/client';
 import type { ActivitySummary } from '@helder/shared/initiatives';
 import {
   queryOptions,
@@ -30,7 +26,7 @@ export const activitiesQueries = {
     queryOptions({
       queryKey: [...all, 'detail', initiativeId, activityId] as const,
       queryFn: ({ signal }) =>
-        callApi(activitiesContract.get, { params: { initiativeId, activityId }, signal }),
+        callApi(activitiesRoutes.get, { params: { initiativeId, activityId }, signal }),
     }),
 };
 
@@ -68,7 +64,7 @@ export function useCreateActivity(initiativeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ActivityInput) =>
-      callApi(activitiesContract.create, { params: { initiativeId }, body }),
+      callApi(activitiesRoutes.create, { params: { initiativeId }, body }),
     onSuccess: (activity) => {
       queryClient.setQueryData(
         activitiesQueries.detail(initiativeId, activity.id).queryKey,
@@ -86,7 +82,7 @@ export function useUpdateActivity(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ActivityPatch) =>
-      callApi(activitiesContract.update, { params: { initiativeId, activityId }, body }),
+      callApi(activitiesRoutes.update, { params: { initiativeId, activityId }, body }),
     onSuccess: (activity) => {
       queryClient.setQueryData(
         activitiesQueries.detail(initiativeId, activityId).queryKey,
@@ -106,7 +102,7 @@ export function useUploadActivityPicture(initiativeId: number, activityId: numbe
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return callApi(activitiesContract.uploadPicture, {
+      return callApi(activitiesRoutes.uploadPicture, {
         params: { initiativeId, activityId },
         body,
       });
@@ -123,7 +119,7 @@ export function useRemoveActivityPicture(initiativeId: number, activityId: numbe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      callApi(activitiesContract.removePicture, { params: { initiativeId, activityId } }),
+      callApi(activitiesRoutes.removePicture, { params: { initiativeId, activityId } }),
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: activitiesQueries.detail(initiativeId, activityId).queryKey,
@@ -135,7 +131,7 @@ export function useRemoveActivityPicture(initiativeId: number, activityId: numbe
 export function useDeleteActivity(initiativeId: number, activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(activitiesContract.remove, { params: { initiativeId, activityId } }),
+    mutationFn: () => callApi(activitiesRoutes.remove, { params: { initiativeId, activityId } }),
     onSuccess: () =>
       updateList(queryClient, initiativeId, (list) =>
         list.filter((other) => other.id !== activityId),
@@ -149,7 +145,7 @@ export function useSetActivityOwners(initiativeId: number, activityId: number) {
   const key = activitiesQueries.detail(initiativeId, activityId).queryKey;
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(activitiesContract.setOwners, {
+      callApi(activitiesRoutes.setOwners, {
         params: { initiativeId, activityId },
         body: { user_ids: userIds },
       }),

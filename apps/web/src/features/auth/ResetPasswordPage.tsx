@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@helder/shared/users';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@helder/shared/users/client';
 import { useEffect } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

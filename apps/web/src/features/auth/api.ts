@@ -1,5 +1,6 @@
 /** Server state of the auth feature: login, password flows and entity-access queries. */
-import { authContract } from '@helder/shared/auth';
+import type { authContract } from '@helder/shared/auth';
+import { authRoutes } from '@helder/shared/auth/client';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi, type ParsedBodyOf, type ParsedQueryOf } from '../../lib/api';
 import { getSession, login } from './session';
@@ -15,12 +16,12 @@ export const authQueries = {
   actions: (query: EntityAccessQuery) =>
     queryOptions({
       queryKey: [...authKeys.all, 'entity-access', query, 'actions'] as const,
-      queryFn: ({ signal }) => callApi(authContract.actions, { query, signal }),
+      queryFn: ({ signal }) => callApi(authRoutes.actions, { query, signal }),
     }),
   editFields: (query: EntityAccessQuery) =>
     queryOptions({
       queryKey: [...authKeys.all, 'entity-access', query, 'edit-fields'] as const,
-      queryFn: ({ signal }) => callApi(authContract.editFields, { query, signal }),
+      queryFn: ({ signal }) => callApi(authRoutes.editFields, { query, signal }),
     }),
 };
 
@@ -31,7 +32,7 @@ type Credentials = Pick<ParsedBodyOf<typeof authContract.login>, 'username' | 'p
 export function useLogin() {
   return useMutation({
     mutationFn: async ({ username, password }: Credentials) => {
-      const { access_token } = await callApi(authContract.login, {
+      const { access_token } = await callApi(authRoutes.login, {
         body: { username, password, grant_type: 'password' },
       });
       if (!login(access_token)) {
@@ -49,7 +50,7 @@ export async function renewSession(password: string): Promise<void> {
   const session = getSession();
   if (!session) return;
   try {
-    const { access_token } = await callApi(authContract.login, {
+    const { access_token } = await callApi(authRoutes.login, {
       body: { username: session.username, password, grant_type: 'password' },
     });
     login(access_token);
@@ -60,14 +61,14 @@ export async function renewSession(password: string): Promise<void> {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => callApi(authContract.forgotPassword, { body: { email } }),
+    mutationFn: (email: string) => callApi(authRoutes.forgotPassword, { body: { email } }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof authContract.resetPassword>) =>
-      callApi(authContract.resetPassword, { body }),
+      callApi(authRoutes.resetPassword, { body }),
   });
 }
 

@@ -5,12 +5,9 @@
  * statement changes the payments, so every payment list refreshes too (the /transactions
  * overview lives under the same root), and the caller's user detail (its bank accounts).
  */
-import {
-  bankAccountsContract,
-  type StatementPreview,
-  type StatementResult,
-} from '@helder/shared/bank-accounts';
-import { usersContract } from '@helder/shared/users';
+import type { StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
+import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
+import { usersRoutes } from '@helder/shared/users/client';
 import {
   queryOptions,
   useMutation,
@@ -30,14 +27,14 @@ export const bankAccountsQueries = {
   list: (userId: number) =>
     queryOptions({
       queryKey: [...all, 'list', userId] as const,
-      queryFn: ({ signal }) => callApi(bankAccountsContract.list, { params: { userId }, signal }),
+      queryFn: ({ signal }) => callApi(bankAccountsRoutes.list, { params: { userId }, signal }),
     }),
   /** GET /user/{userId}/bank-account/{id}: the account with its users. */
   detail: (userId: number, bankAccountId: number) =>
     queryOptions({
       queryKey: [...all, 'detail', userId, bankAccountId] as const,
       queryFn: ({ signal }) =>
-        callApi(bankAccountsContract.get, { params: { userId, bankAccountId }, signal }),
+        callApi(bankAccountsRoutes.get, { params: { userId, bankAccountId }, signal }),
     }),
 };
 
@@ -57,7 +54,7 @@ export function useUserSearch(term: string) {
   return useQuery({
     queryKey: [...all, 'user-search', term] as const,
     queryFn: async ({ signal }): Promise<BankUser[]> => {
-      const { users } = await callApi(usersContract.list, {
+      const { users } = await callApi(usersRoutes.list, {
         query: { email: term, limit: 10 },
         signal,
       });
@@ -107,7 +104,7 @@ export function useSetBankUsers(userId: number, bankAccountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(bankAccountsContract.setUsers, {
+      callApi(bankAccountsRoutes.setUsers, {
         params: { userId, bankAccountId },
         body: { user_ids: userIds },
       }),
@@ -125,7 +122,7 @@ export function useSetBankUsers(userId: number, bankAccountId: number) {
 export function useRemoveBankAccount(userId: number, bankAccountId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(bankAccountsContract.remove, { params: { userId, bankAccountId } }),
+    mutationFn: () => callApi(bankAccountsRoutes.remove, { params: { userId, bankAccountId } }),
     onSuccess: () => {
       queryClient.removeQueries({
         queryKey: bankAccountsQueries.detail(userId, bankAccountId).queryKey,
@@ -154,7 +151,7 @@ export function uploadStatement(
   body.append('file', file);
   if (bankAccountId !== undefined) body.append('bank_account_id', String(bankAccountId));
   if (mapping !== undefined) body.append('mapping', mapping);
-  return uploadApi(bankAccountsContract.preview, {
+  return uploadApi(bankAccountsRoutes.preview, {
     params: { userId },
     body,
     ...(onProgress ? { onProgress } : {}),
@@ -173,7 +170,7 @@ export function useConfirmImport(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (importId: number): Promise<StatementResult> =>
-      callApi(bankAccountsContract.confirm, { params: { userId, importId } }),
+      callApi(bankAccountsRoutes.confirm, { params: { userId, importId } }),
     onSuccess: () => refreshAfterPaymentsChange(queryClient),
   });
 }
@@ -189,7 +186,7 @@ export function useImportProgress(userId: number, importId: number | null) {
   return useQuery({
     queryKey: [...all, 'import-progress', userId, importId] as const,
     queryFn: ({ signal }) =>
-      callApi(bankAccountsContract.progress, {
+      callApi(bankAccountsRoutes.progress, {
         params: { userId, importId: importId ?? 0 },
         signal,
       }),
@@ -203,7 +200,7 @@ export function useImportProgress(userId: number, importId: number | null) {
 export function useCancelImport(userId: number) {
   return useMutation({
     mutationFn: (importId: number) =>
-      callApi(bankAccountsContract.cancel, { params: { userId, importId } }),
+      callApi(bankAccountsRoutes.cancel, { params: { userId, importId } }),
     // A preview that could not be dropped expires on the server; nothing to tell the user.
     onError: (error) => console.error('Cancelling the statement import failed', error),
   });

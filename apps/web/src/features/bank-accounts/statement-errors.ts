@@ -3,7 +3,8 @@
  * of each STATEMENT_ERRORS code (with 'op regel N' when the server names a line), 413 as too
  * large, anything else as the generic upload failure.
  */
-import { STATEMENT_ERRORS, type StatementErrorCode } from '@helder/shared/bank-accounts';
+import type { StatementErrorCode } from '@helder/shared/bank-accounts';
+import { STATEMENT_ERRORS } from '@helder/shared/bank-accounts/client';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';

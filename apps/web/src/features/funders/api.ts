@@ -1,6 +1,8 @@
 /** Server state of the funders feature: query factories and the mutations that refresh them. */
-import { fundersContract, type Funder } from '@helder/shared/funders';
-import { PAGE_SIZE, type ResponseOf } from '@helder/shared/http';
+import type { fundersContract, Funder } from '@helder/shared/funders';
+import { fundersRoutes } from '@helder/shared/funders/client';
+import type { ResponseOf } from '@helder/shared/http';
+import { PAGE_SIZE } from '@helder/shared/http/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -22,7 +24,7 @@ export const fundersQueries = {
       queryKey: [...all, 'list'] as const,
       initialPageParam: 0,
       queryFn: ({ pageParam, signal }) =>
-        callApi(fundersContract.list, { query: { offset: pageParam, limit: PAGE_SIZE }, signal }),
+        callApi(fundersRoutes.list, { query: { offset: pageParam, limit: PAGE_SIZE }, signal }),
       getNextPageParam: (lastPage, pages) =>
         lastPage.funders.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
       select: allFunders,
@@ -30,7 +32,7 @@ export const fundersQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...all, 'detail', id] as const,
-      queryFn: ({ signal }) => callApi(fundersContract.get, { params: { id }, signal }),
+      queryFn: ({ signal }) => callApi(fundersRoutes.get, { params: { id }, signal }),
     }),
 };
 
@@ -56,7 +58,7 @@ export function useCreateFunder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof fundersContract.create>) =>
-      callApi(fundersContract.create, { body }),
+      callApi(fundersRoutes.create, { body }),
     onSuccess: (funder) => {
       // A new funder has no regulations yet: its detail is known without asking.
       queryClient.setQueryData(fundersQueries.detail(funder.id).queryKey, {
@@ -72,7 +74,7 @@ export function useUpdateFunder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof fundersContract.update>) =>
-      callApi(fundersContract.update, { params: { id }, body }),
+      callApi(fundersRoutes.update, { params: { id }, body }),
     onSuccess: (funder) => {
       // The answer leaves out the regulations; the cached detail keeps them.
       queryClient.setQueryData(fundersQueries.detail(id).queryKey, (old) =>
@@ -86,7 +88,7 @@ export function useUpdateFunder(id: number) {
 export function useDeleteFunder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(fundersContract.remove, { params: { id } }),
+    mutationFn: () => callApi(fundersRoutes.remove, { params: { id } }),
     // The detail stays cached: the closing modal still shows it while it fades out.
     onSuccess: () => refreshList(queryClient),
   });

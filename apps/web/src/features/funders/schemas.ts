@@ -2,7 +2,7 @@
  * The sponsor form (docs/spec-map.md §5): name required and at most 128 characters; URL required
  * and a valid http(s) address. Messages are keys of the `funders` namespace.
  */
-import { FUNDER_NAME_MAX, URL_MAX } from '@helder/shared/funders';
+import { FUNDER_NAME_MAX, URL_MAX } from '@helder/shared/funders/client';
 import { z } from 'zod';
 
 export type FunderMessageKey =

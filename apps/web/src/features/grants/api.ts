@@ -1,5 +1,6 @@
 /** Server state of the grants feature: the grant query factory and the grant mutations. */
-import { grantsContract } from '@helder/shared/grants';
+import type { grantsContract } from '@helder/shared/grants';
+import { grantsRoutes } from '@helder/shared/grants/client';
 import {
   queryOptions,
   useMutation,
@@ -19,7 +20,7 @@ export const grantsQueries = {
     queryOptions({
       queryKey: ['grants', 'detail', funderId, regulationId, grantId] as const,
       queryFn: ({ signal }) =>
-        callApi(grantsContract.get, { params: { funderId, regulationId, grantId }, signal }),
+        callApi(grantsRoutes.get, { params: { funderId, regulationId, grantId }, signal }),
     }),
 };
 
@@ -35,7 +36,7 @@ export function useCreateGrant(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof grantsContract.create>) =>
-      callApi(grantsContract.create, { params: path, body }),
+      callApi(grantsRoutes.create, { params: path, body }),
     onSuccess: (grant) => {
       const { queryKey } = grantsQueries.detail({ ...path, grantId: grant.id });
       queryClient.setQueryData(queryKey, grant);
@@ -48,7 +49,7 @@ export function useUpdateGrant(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof grantsContract.update>) =>
-      callApi(grantsContract.update, { params: path, body }),
+      callApi(grantsRoutes.update, { params: path, body }),
     onSuccess: (grant) => {
       queryClient.setQueryData(grantsQueries.detail(path).queryKey, grant);
       return refreshRegulation(queryClient, path);
@@ -59,7 +60,7 @@ export function useUpdateGrant(path: GrantPath) {
 export function useDeleteGrant(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(grantsContract.remove, { params: path }),
+    mutationFn: () => callApi(grantsRoutes.remove, { params: path }),
     // The detail stays cached: the closing modal still shows it while it fades out.
     onSuccess: () => refreshRegulation(queryClient, path),
   });
@@ -71,7 +72,7 @@ export function useSetOverseers(path: GrantPath) {
   const { queryKey } = grantsQueries.detail(path);
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(grantsContract.setOverseers, { params: path, body: { user_ids: userIds } }),
+      callApi(grantsRoutes.setOverseers, { params: path, body: { user_ids: userIds } }),
     onSuccess: async ({ users }) => {
       queryClient.setQueryData(queryKey, (old) => (old ? { ...old, overseers: users } : old));
       // Overseers hold rights on the grant's initiatives.

@@ -4,7 +4,7 @@
  * 'Begroting mag niet negatief zijn.', above 999 999 'Het bedrag is te hoog, vul een lager bedrag
  * in.'. Messages are keys of the `grants` namespace.
  */
-import { GRANT_NAME_MAX, GRANT_REFERENCE_MAX } from '@helder/shared/grants';
+import { GRANT_NAME_MAX, GRANT_REFERENCE_MAX } from '@helder/shared/grants/client';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';
 import { z } from 'zod';
 

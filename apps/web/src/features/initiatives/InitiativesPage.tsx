@@ -1,4 +1,5 @@
-import { NAME_FILTER_MAX, type InitiativeListItem } from '@helder/shared/initiatives';
+import type { InitiativeListItem } from '@helder/shared/initiatives';
+import { NAME_FILTER_MAX } from '@helder/shared/initiatives/client';
 import { formatEuro } from '@helder/shared/money';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@
  * them, and maps the server's answers (409, 404, 422, upload failures) to the spec's messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LEGAL_ENTITIES } from '@helder/shared/initiatives';
+import { LEGAL_ENTITIES } from '@helder/shared/initiatives/client';
 import type { Picture } from '@helder/shared/users';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

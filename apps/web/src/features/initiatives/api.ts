@@ -3,12 +3,13 @@
  * the mutations (create under a grant, edit, picture, delete, owners). Every mutation updates or
  * invalidates what it changes: the lists, the detail, the regulation's grant counts, permissions.
  */
-import { PAGE_SIZE } from '@helder/shared/http';
-import {
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type {
   initiativesContract,
-  type InitiativeInput,
-  type InitiativePatch,
+  InitiativeInput,
+  InitiativePatch,
 } from '@helder/shared/initiatives';
+import { initiativesRoutes } from '@helder/shared/initiatives/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -41,7 +42,7 @@ export const initiativesQueries = {
     infiniteQueryOptions({
       queryKey: [...initiativesQueries.lists(), filters] as const,
       queryFn: async ({ pageParam, signal }) => {
-        const { initiatives } = await callApi(initiativesContract.list, {
+        const { initiatives } = await callApi(initiativesRoutes.list, {
           query: {
             offset: pageParam,
             limit: PAGE_SIZE,
@@ -59,7 +60,7 @@ export const initiativesQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...all, 'detail', id] as const,
-      queryFn: ({ signal }) => callApi(initiativesContract.get, { params: { id }, signal }),
+      queryFn: ({ signal }) => callApi(initiativesRoutes.get, { params: { id }, signal }),
     }),
 };
 
@@ -78,7 +79,7 @@ export function useCreateInitiative(path: GrantPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InitiativeInput) =>
-      callApi(initiativesContract.create, {
+      callApi(initiativesRoutes.create, {
         params: path,
         body,
       }),
@@ -99,7 +100,7 @@ export function useUpdateInitiative(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InitiativePatch) =>
-      callApi(initiativesContract.update, { params: { id }, body }),
+      callApi(initiativesRoutes.update, { params: { id }, body }),
     onSuccess: (initiative) => {
       queryClient.setQueryData(initiativesQueries.detail(id).queryKey, initiative);
       return queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() });
@@ -114,7 +115,7 @@ export function useUploadInitiativePicture(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return callApi(initiativesContract.uploadPicture, { params: { id }, body });
+      return callApi(initiativesRoutes.uploadPicture, { params: { id }, body });
     },
     onSuccess: () =>
       Promise.all([
@@ -128,7 +129,7 @@ export function useUploadInitiativePicture(id: number) {
 export function useRemoveInitiativePicture(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(initiativesContract.removePicture, { params: { id } }),
+    mutationFn: () => callApi(initiativesRoutes.removePicture, { params: { id } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: initiativesQueries.detail(id).queryKey }),
@@ -141,7 +142,7 @@ export function useRemoveInitiativePicture(id: number) {
 export function useDeleteInitiative(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(initiativesContract.remove, { params: { id } }),
+    mutationFn: () => callApi(initiativesRoutes.remove, { params: { id } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: initiativesQueries.lists() }),
@@ -155,7 +156,7 @@ export function useSetInitiativeOwners(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(initiativesContract.setOwners, { params: { id }, body: { user_ids: userIds } }),
+      callApi(initiativesRoutes.setOwners, { params: { id }, body: { user_ids: userIds } }),
     onSuccess: ({ users }) => {
       queryClient.setQueryData(initiativesQueries.detail(id).queryKey, (old) =>
         old ? { ...old, initiative_owners: users } : old,

@@ -12,6 +12,7 @@
  * Only the fields the form shows are validated and sent. Messages are keys of the `initiatives`
  * namespace.
  */
+import type { Initiative, initiativeBody, LegalEntity } from '@helder/shared/initiatives';
 import {
   ADDRESS_MAX,
   DESCRIPTION_MAX,
@@ -22,10 +23,7 @@ import {
   OWNER_MAX,
   PURPOSE_MAX,
   TARGET_AUDIENCE_MAX,
-  type Initiative,
-  type initiativeBody,
-  type LegalEntity,
-} from '@helder/shared/initiatives';
+} from '@helder/shared/initiatives/client';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';
 import { ACTIVITY_FIELDS, INITIATIVE_FIELDS } from '@helder/shared/permissions';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /** Server state of the media feature: the attachments of an initiative's or activity's payments. */
-import { PAGE_SIZE } from '@helder/shared/http';
-import { mediaContract } from '@helder/shared/media';
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type { mediaContract } from '@helder/shared/media';
+import { mediaRoutes } from '@helder/shared/media/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi, type ParsedParamsOf } from '../../lib/api';
 
@@ -18,8 +19,8 @@ export const mediaQueries = {
         const query = { offset: pageParam, limit: PAGE_SIZE };
         const { attachments } =
           activityId === undefined
-            ? await callApi(mediaContract.initiative, { params: { initiativeId }, query, signal })
-            : await callApi(mediaContract.activity, {
+            ? await callApi(mediaRoutes.initiative, { params: { initiativeId }, query, signal })
+            : await callApi(mediaRoutes.activity, {
                 params: { initiativeId, activityId },
                 query,
                 signal,

@@ -4,8 +4,9 @@
  * logged-in user's file is fetched with it and saved through a Blob URL (the account columns
  * come only with the token); an anonymous visitor gets plain download links.
  */
-import { buildPath } from '@helder/shared/http';
-import { paymentsContract, type ExportFormat } from '@helder/shared/payments';
+import { buildPath } from '@helder/shared/http/client';
+import type { ExportFormat } from '@helder/shared/payments';
+import { paymentsRoutes } from '@helder/shared/payments/client';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
@@ -27,8 +28,8 @@ export function exportUrl(
 ): string {
   const path =
     activityId === undefined
-      ? buildPath(paymentsContract.initiativeExport.path, { initiativeId })
-      : buildPath(paymentsContract.activityExport.path, { initiativeId, activityId });
+      ? buildPath(paymentsRoutes.initiativeExport.path, { initiativeId })
+      : buildPath(paymentsRoutes.activityExport.path, { initiativeId, activityId });
   const search = filterToSearch(filter);
   search.set('format', format);
   return `${API_BASE}${path}?${search.toString()}`;

@@ -19,11 +19,10 @@ import { DateField } from './DateField';
 import {
   filterFormSchema,
   filterToForm,
-  searchText,
   type FilterFormValues,
   type FilterMessageKey,
-  type PaymentsListFilter,
-} from './filters';
+} from './filter-form';
+import { searchText, type PaymentsListFilter } from './filters';
 import styles from './payments.module.css';
 import { usePaymentsFilter, usePaymentsScope } from './routing';
 import type { PaymentsScope } from './schemas';

@@ -5,12 +5,8 @@
  * activity dropdown stays disabled with 'Verbind activiteit' until an initiative is linked.
  * 'Verbreek verbinding' (UNLINK_ID) removes the link. Native <select>s, each with its own label.
  */
-import {
-  MANUAL_PAYMENT,
-  UNLINK_ID,
-  type LinkTarget,
-  type UserPayment,
-} from '@helder/shared/payments';
+import type { LinkTarget, UserPayment } from '@helder/shared/payments';
+import { MANUAL_PAYMENT, UNLINK_ID } from '@helder/shared/payments/client';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkableActivities, useLinkableInitiatives } from './linking.api';

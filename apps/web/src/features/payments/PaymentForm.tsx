@@ -5,7 +5,7 @@
  * and long (n/512) description, hidden, and the attachments (given by the modal). It shows as
  * inputs only the fields it may send; a failed save shows on the fields it concerns.
  */
-import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments';
+import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments/client';
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

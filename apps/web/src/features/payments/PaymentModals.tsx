@@ -26,12 +26,12 @@ import {
   useSavePayment,
 } from './api';
 import { AttachmentsField, useNewFiles } from './AttachmentsField';
-import { bookingDay } from './dates';
 import { bankFacts, PaymentFacts } from './PaymentFacts';
 import { PaymentForm } from './PaymentForm';
 import styles from './payments.module.css';
 import { usePaymentsScope, useReturnToPayments } from './routing';
 import {
+  bookingDay,
   changedFields,
   createBody,
   EMPTY_PAYMENT_FORM,

@@ -7,7 +7,7 @@
  * 'Filter' opens the filter modal, and the active filter shows as chips that remove it. A row
  * (click, or Enter on it) opens the payment.
  */
-import { PAGE_SIZE } from '@helder/shared/http';
+import { PAGE_SIZE } from '@helder/shared/http/client';
 import { formatEuro } from '@helder/shared/money';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,8 +4,9 @@
  * refreshes every payment list, the initiative's and activity's totals (income, expenses) and
  * their media (docs/spec-map.md §4: lists refresh after every successful change).
  */
-import { PAGE_SIZE } from '@helder/shared/http';
-import { paymentsContract, type PaymentInput, type PaymentPatch } from '@helder/shared/payments';
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type { PaymentInput, PaymentPatch } from '@helder/shared/payments';
+import { paymentsRoutes } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -39,12 +40,12 @@ export const paymentsQueries = {
         const query = { ...filter, offset: pageParam, limit: PAGE_SIZE };
         const { payments, totalCount } =
           activityId === undefined
-            ? await callApi(paymentsContract.initiative, {
+            ? await callApi(paymentsRoutes.initiative, {
                 params: { initiativeId },
                 query,
                 signal,
               })
-            : await callApi(paymentsContract.activity, {
+            : await callApi(paymentsRoutes.activity, {
                 params: { initiativeId, activityId },
                 query,
                 signal,
@@ -58,7 +59,7 @@ export const paymentsQueries = {
   detail: (paymentId: number) =>
     queryOptions({
       queryKey: [...all, 'detail', paymentId] as const,
-      queryFn: ({ signal }) => callApi(paymentsContract.get, { params: { paymentId }, signal }),
+      queryFn: ({ signal }) => callApi(paymentsRoutes.get, { params: { paymentId }, signal }),
     }),
 };
 
@@ -93,7 +94,7 @@ function refreshAfterChange(queryClient: QueryClient, keep?: number) {
 function uploadAttachments(paymentId: number, files: readonly File[]) {
   const body = new FormData();
   for (const file of files) body.append('files', file);
-  return callApi(paymentsContract.addAttachments, { params: { paymentId }, body });
+  return callApi(paymentsRoutes.addAttachments, { params: { paymentId }, body });
 }
 
 export interface CreatePaymentInput {
@@ -109,7 +110,7 @@ export function useCreatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, files }: CreatePaymentInput) => {
-      const payment = await callApi(paymentsContract.create, { body });
+      const payment = await callApi(paymentsRoutes.create, { body });
       let attachmentsFailed = false;
       if (files.length > 0) {
         try {
@@ -161,7 +162,7 @@ export function useSavePayment(paymentId: number) {
       try {
         await Promise.all(
           remove.map((attachmentId) =>
-            callApi(paymentsContract.removeAttachment, {
+            callApi(paymentsRoutes.removeAttachment, {
               params: { paymentId, attachmentId },
             }).catch((error: unknown) => {
               // Already gone (an earlier try removed it): that is what we wanted.
@@ -178,7 +179,7 @@ export function useSavePayment(paymentId: number) {
         throw new AttachmentsError(error);
       }
       if (Object.keys(patch).length === 0) return null;
-      return callApi(paymentsContract.update, { params: { paymentId }, body: patch });
+      return callApi(paymentsRoutes.update, { params: { paymentId }, body: patch });
     },
     onSuccess: (payment) => {
       if (payment) queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
@@ -192,7 +193,7 @@ export function useUpdatePayment(paymentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: PaymentPatch) =>
-      callApi(paymentsContract.update, { params: { paymentId }, body: patch }),
+      callApi(paymentsRoutes.update, { params: { paymentId }, body: patch }),
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
       return refreshAfterChange(queryClient);
@@ -214,7 +215,7 @@ export function useRemoveAttachment(paymentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (attachmentId: number) =>
-      callApi(paymentsContract.removeAttachment, { params: { paymentId, attachmentId } }),
+      callApi(paymentsRoutes.removeAttachment, { params: { paymentId, attachmentId } }),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }
@@ -223,7 +224,7 @@ export function useRemoveAttachment(paymentId: number) {
 export function useDeletePayment(paymentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(paymentsContract.remove, { params: { paymentId } }),
+    mutationFn: () => callApi(paymentsRoutes.remove, { params: { paymentId } }),
     onSuccess: () => refreshAfterChange(queryClient, paymentId),
   });
 }

@@ -3,7 +3,6 @@
  * and types a day as dd-MM-yyyy, filters send it as YYYY-MM-DD, and a booking date travels as
  * ISO 8601 with an offset. Days are read in Europe/Amsterdam, like the API does.
  */
-import { bookingDateSchema } from '@helder/shared/payments';
 
 export const TIME_ZONE = 'Europe/Amsterdam';
 
@@ -65,13 +64,8 @@ export function isIsoDay(text: string): text is IsoDay {
   return match !== null && isoDay(Number(match[1]), Number(match[2]), Number(match[3])) === text;
 }
 
-/**
- * The Amsterdam day of a booking date, or null when the booking date is not an ISO 8601 date
- * and time with an offset (such a payment cannot be edited; docs/spec-map.md §4).
- */
-export function bookingDay(iso: string): IsoDay | null {
-  if (!bookingDateSchema.safeParse(iso).success) return null;
-  const instant = new Date(iso);
+/** The Amsterdam day of an instant; null for an invalid date. */
+export function amsterdamDay(instant: Date): IsoDay | null {
   if (Number.isNaN(instant.getTime())) return null;
   const { year, month, day } = amsterdamParts(instant);
   return isoDay(year, month, day);

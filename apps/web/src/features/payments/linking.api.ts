@@ -4,8 +4,9 @@
  * targets the caller may link to, and the two link mutations. A link changes the totals of the
  * initiatives and activities on both sides and every payment list, so those are refreshed.
  */
-import { PAGE_SIZE } from '@helder/shared/http';
-import { paymentsContract, type UserPayment } from '@helder/shared/payments';
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type { paymentsContract, UserPayment } from '@helder/shared/payments';
+import { paymentsRoutes } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -50,7 +51,7 @@ export const linkingQueries = {
     infiniteQueryOptions({
       queryKey: [...linkingQueries.userLists(userId), filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        callApi(paymentsContract.user, {
+        callApi(paymentsRoutes.user, {
           params: { userId },
           query: {
             offset: pageParam,
@@ -69,7 +70,7 @@ export const linkingQueries = {
     queryOptions({
       queryKey: [...linkTargets, 'initiatives'] as const,
       queryFn: async ({ signal }) => {
-        const { initiatives } = await callApi(paymentsContract.linkableInitiatives, { signal });
+        const { initiatives } = await callApi(paymentsRoutes.linkableInitiatives, { signal });
         return initiatives;
       },
       staleTime: TARGETS_STALE_MS,
@@ -78,7 +79,7 @@ export const linkingQueries = {
     queryOptions({
       queryKey: [...linkTargets, 'activities', initiativeId] as const,
       queryFn: async ({ signal }) => {
-        const { activities } = await callApi(paymentsContract.linkableActivities, {
+        const { activities } = await callApi(paymentsRoutes.linkableActivities, {
           params: { initiativeId },
           signal,
         });
@@ -170,11 +171,11 @@ export function useLinkPayment(userId: number, paymentId: number) {
   return useMutation({
     mutationFn: (choice: LinkChoice) =>
       choice.kind === 'initiative'
-        ? callApi(paymentsContract.linkInitiative, {
+        ? callApi(paymentsRoutes.linkInitiative, {
             params: { paymentId },
             body: { initiative_id: choice.initiativeId },
           })
-        : callApi(paymentsContract.linkActivity, {
+        : callApi(paymentsRoutes.linkActivity, {
             params: { paymentId },
             body: { initiative_id: choice.initiativeId, activity_id: choice.activityId },
           }),

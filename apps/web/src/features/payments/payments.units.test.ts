@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDay, formatBookingDate, middayInAmsterdam, parseDayText } from './dates';
+import { formatBookingDate, middayInAmsterdam, parseDayText } from './dates';
+import { filterFormSchema, filterToForm, type FilterFormValues } from './filter-form';
+import { filterFromSearch, filterToSearch, searchText } from './filters';
 import {
-  filterFormSchema,
-  filterFromSearch,
-  filterToForm,
-  filterToSearch,
-  searchText,
-  type FilterFormValues,
-} from './filters';
-import {
+  bookingDay,
   changedFields,
   createBody,
   EMPTY_PAYMENT_FORM,

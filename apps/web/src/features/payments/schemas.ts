@@ -10,6 +10,13 @@
  */
 import { hasAtMostTwoDecimals, MAX_AMOUNT_EUROS, parseAmount } from '@helder/shared/money';
 import {
+  bookingDateSchema,
+  type Payment,
+  type PaymentInput,
+  type PaymentPatch,
+  type PaymentRoute,
+} from '@helder/shared/payments';
+import {
   ACCOUNT_MAX,
   COUNTERPARTY_NAME_MAX,
   LONG_DESCRIPTION_MAX,
@@ -17,16 +24,12 @@ import {
   PAYMENT_ROUTES,
   SHORT_DESCRIPTION_MAX,
   signedForRoute,
-  type Payment,
-  type PaymentInput,
-  type PaymentPatch,
-  type PaymentRoute,
-} from '@helder/shared/payments';
+} from '@helder/shared/payments/client';
 import { PAYMENT_BANK_FIELDS, PAYMENT_USER_FIELDS } from '@helder/shared/permissions';
 import { z } from 'zod';
 import { formatAmountInput } from '../../lib/amount';
 import type { Resources } from '../../lib/i18n';
-import { bookingDay, dayToText, middayInAmsterdam, parseDayText, type IsoDay } from './dates';
+import { amsterdamDay, dayToText, middayInAmsterdam, parseDayText, type IsoDay } from './dates';
 
 /** Every field of the form, in its order on screen. */
 export const PAYMENT_FORM_FIELDS = [...PAYMENT_BANK_FIELDS, ...PAYMENT_USER_FIELDS] as const;
@@ -159,6 +162,14 @@ export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
   long_user_description: '',
   hidden: false,
 };
+
+/**
+ * The Amsterdam day of a booking date, or null when the booking date is not an ISO 8601 date
+ * and time with an offset (such a payment cannot be edited; docs/spec-map.md §4).
+ */
+export function bookingDay(iso: string): IsoDay | null {
+  return bookingDateSchema.safeParse(iso).success ? amsterdamDay(new Date(iso)) : null;
+}
 
 /** A payment in the edit form; its booking day must be valid (see `bookingDay`). */
 export function paymentToForm(payment: Payment, day: IsoDay): PaymentFormValues {

@@ -1,4 +1,4 @@
-import { REGULATION_DESCRIPTION_MAX } from '@helder/shared/regulations';
+import { REGULATION_DESCRIPTION_MAX } from '@helder/shared/regulations/client';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';

@@ -1,5 +1,6 @@
 /** Server state of the regulations feature: query factories and the mutations that refresh them. */
-import { regulationsContract, type OfficerRole } from '@helder/shared/regulations';
+import type { regulationsContract, OfficerRole } from '@helder/shared/regulations';
+import { regulationsRoutes } from '@helder/shared/regulations/client';
 import {
   queryOptions,
   useMutation,
@@ -21,7 +22,7 @@ export const regulationsQueries = {
   list: (funderId: number) =>
     queryOptions({
       queryKey: [...all, 'list', funderId] as const,
-      queryFn: ({ signal }) => callApi(regulationsContract.list, { params: { funderId }, signal }),
+      queryFn: ({ signal }) => callApi(regulationsRoutes.list, { params: { funderId }, signal }),
       select: (data) => data.regulations,
     }),
   /** GET …/regulation/:regulationId: the regulation with its grants, officers and funder. */
@@ -29,7 +30,7 @@ export const regulationsQueries = {
     queryOptions({
       queryKey: [...all, 'detail', funderId, regulationId] as const,
       queryFn: ({ signal }) =>
-        callApi(regulationsContract.get, { params: { funderId, regulationId }, signal }),
+        callApi(regulationsRoutes.get, { params: { funderId, regulationId }, signal }),
     }),
 };
 
@@ -43,7 +44,7 @@ export function useCreateRegulation(funderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof regulationsContract.create>) =>
-      callApi(regulationsContract.create, { params: { funderId }, body }),
+      callApi(regulationsRoutes.create, { params: { funderId }, body }),
     onSuccess: (regulation) => {
       const path = { funderId, regulationId: regulation.id };
       queryClient.setQueryData(regulationsQueries.detail(path).queryKey, regulation);
@@ -56,7 +57,7 @@ export function useUpdateRegulation(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof regulationsContract.update>) =>
-      callApi(regulationsContract.update, { params: path, body }),
+      callApi(regulationsRoutes.update, { params: path, body }),
     onSuccess: (regulation) => {
       queryClient.setQueryData(regulationsQueries.detail(path).queryKey, regulation);
       return refreshList(queryClient, path.funderId);
@@ -67,7 +68,7 @@ export function useUpdateRegulation(path: RegulationPath) {
 export function useDeleteRegulation(path: RegulationPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(regulationsContract.remove, { params: path }),
+    mutationFn: () => callApi(regulationsRoutes.remove, { params: path }),
     // The detail stays cached: the closing modal still shows it while it fades out.
     onSuccess: () => refreshList(queryClient, path.funderId),
   });
@@ -79,7 +80,7 @@ export function useSetOfficers(path: RegulationPath, role: OfficerRole) {
   const { queryKey } = regulationsQueries.detail(path);
   return useMutation({
     mutationFn: (userIds: number[]) =>
-      callApi(regulationsContract.setOfficers, {
+      callApi(regulationsRoutes.setOfficers, {
         params: path,
         body: { user_ids: userIds, role },
       }),

@@ -2,7 +2,7 @@
  * The regulation form (docs/spec-map.md §5): name required, at most 128 characters; description
  * required, at most 512 (with a live counter). Messages are keys of the `regulations` namespace.
  */
-import { REGULATION_DESCRIPTION_MAX, REGULATION_NAME_MAX } from '@helder/shared/regulations';
+import { REGULATION_DESCRIPTION_MAX, REGULATION_NAME_MAX } from '@helder/shared/regulations/client';
 import { z } from 'zod';
 
 export type RegulationMessageKey =

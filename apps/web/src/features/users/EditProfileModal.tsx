@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BIOGRAPHY_MAX, type UpdateUserInput, type User } from '@helder/shared/users';
+import type { UpdateUserInput, User } from '@helder/shared/users';
+import { BIOGRAPHY_MAX } from '@helder/shared/users/client';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

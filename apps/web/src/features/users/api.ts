@@ -3,8 +3,9 @@
  * user, and the mutations (invite, edit, picture, delete). Every mutation invalidates what it
  * changes, so the list refreshes after add, edit, profile edit, password change and delete.
  */
-import { PAGE_SIZE } from '@helder/shared/http';
-import { usersContract, type InviteUserInput, type UpdateUserInput } from '@helder/shared/users';
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type { InviteUserInput, UpdateUserInput } from '@helder/shared/users';
+import { usersRoutes } from '@helder/shared/users/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -31,7 +32,7 @@ export const usersQueries = {
     infiniteQueryOptions({
       queryKey: [...usersQueries.lists(), { email }] as const,
       queryFn: async ({ pageParam, signal }) => {
-        const { users } = await callApi(usersContract.list, {
+        const { users } = await callApi(usersRoutes.list, {
           query: { offset: pageParam, limit: PAGE_SIZE, email },
           signal,
         });
@@ -46,7 +47,7 @@ export const usersQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...all, 'detail', id] as const,
-      queryFn: ({ signal }) => callApi(usersContract.get, { params: { id }, signal }),
+      queryFn: ({ signal }) => callApi(usersRoutes.get, { params: { id }, signal }),
     }),
 };
 
@@ -73,7 +74,7 @@ function useInvalidateUsers() {
 export function useInviteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: InviteUserInput) => callApi(usersContract.invite, { body }),
+    mutationFn: (body: InviteUserInput) => callApi(usersRoutes.invite, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -82,7 +83,7 @@ export function useInviteUser() {
 export function useUpdateUser(id: number) {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UpdateUserInput) => callApi(usersContract.update, { params: { id }, body }),
+    mutationFn: (body: UpdateUserInput) => callApi(usersRoutes.update, { params: { id }, body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -92,7 +93,7 @@ export function useChangePassword(id: number) {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async (password: string) => {
-      const user = await callApi(usersContract.update, { params: { id }, body: { password } });
+      const user = await callApi(usersRoutes.update, { params: { id }, body: { password } });
       // Before anything refetches with the old token, which would end the session.
       await renewSession(password);
       return user;
@@ -108,7 +109,7 @@ export function useUploadPicture(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return callApi(usersContract.uploadPicture, { params: { id }, body });
+      return callApi(usersRoutes.uploadPicture, { params: { id }, body });
     },
     onSuccess: () => invalidate(),
   });
@@ -118,7 +119,7 @@ export function useUploadPicture(id: number) {
 export function useRemovePicture(id: number) {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: () => callApi(usersContract.removePicture, { params: { id } }),
+    mutationFn: () => callApi(usersRoutes.removePicture, { params: { id } }),
     onSuccess: () => invalidate(),
   });
 }
@@ -127,7 +128,7 @@ export function useRemovePicture(id: number) {
 export function useDeleteUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(usersContract.remove, { params: { id } }),
+    mutationFn: () => callApi(usersRoutes.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueries.lists() }),
   });
 }
@@ -145,6 +146,6 @@ export function toPickedUser(person: {
 
 /** User search for the pickers: GET /api/users?email=… (case-insensitive substring). */
 export async function searchUsersByEmail(email: string, signal: AbortSignal) {
-  const { users } = await callApi(usersContract.list, { query: { email, limit: 10 }, signal });
+  const { users } = await callApi(usersRoutes.list, { query: { email, limit: 10 }, signal });
   return users.map(toPickedUser);
 }

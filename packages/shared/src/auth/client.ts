@@ -1,0 +1,2 @@
+/** What a browser needs without the schemas: routes and constants, free of zod. */
+export { authRoutes } from './auth.routes';

@@ -1,0 +1,3 @@
+/** What a browser needs of the wire rules without the schemas: free of zod. */
+export * from './constants';
+export * from './route';

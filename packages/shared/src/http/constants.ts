@@ -1,0 +1,24 @@
+/** Stable error codes of the API (docs/api-rules.md §2); the web maps them to translated texts. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'BAD_CREDENTIALS',
+  'BAD_TOKEN',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NAME_TAKEN',
+  'REFERENCE_TAKEN',
+  'EMAIL_TAKEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Paging defaults of every list (docs/api-rules.md §1). */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
