@@ -47,6 +47,7 @@ export function page<M extends RouteModule>(load: () => Promise<M>, name: Compon
   };
 }
 
+const initiativesList = () => import('./routes/initiatives.list');
 const initiatives = () => import('./routes/initiatives');
 const initiativesModals = () => import('./routes/initiatives.modals');
 const activities = () => import('./routes/activities');
@@ -83,7 +84,7 @@ export const routes: RouteObject[] = [
           // Initiatives overview at / and /funds; /login is a modal over it.
           branch({
             id: 'initiatives',
-            lazy: page(initiatives, 'InitiativesList'),
+            lazy: page(initiativesList, 'InitiativesList'),
             children: [
               { index: true },
               { path: SEGMENTS.initiatives, children: [{ index: true }, { path: ':action' }] },

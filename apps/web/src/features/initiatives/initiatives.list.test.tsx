@@ -10,7 +10,11 @@ import { initiative, listItem } from '../../test/spending-unit-fixtures';
 
 // The route modules load lazily; load them once up front so no test waits for the first import.
 beforeAll(async () => {
-  await Promise.all([import('../../app/routes/initiatives'), import('../../app/routes/login')]);
+  await Promise.all([
+    import('../../app/routes/initiatives.list'),
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/login'),
+  ]);
 });
 
 const page = (from: number, count: number) =>
