@@ -22,6 +22,21 @@ import { removeStoredFiles } from './pictures';
  * its table, its parent, its 409 and what it audits.
  */
 
+/**
+ * The row with its subject when the caller may read it. An unknown row and one the caller may not
+ * read are the same 404 (docs/api-rules.md §4), so that a hidden entity is never revealed.
+ */
+export function readable<R, S extends Subject>(
+  actor: Actor | null,
+  row: R | undefined,
+  subjectOf: (row: R) => S,
+  what: EntityClass,
+): R & { subject: S } {
+  const subject = row === undefined ? undefined : subjectOf(row);
+  if (row === undefined || !subject || !can(actor, 'read', subject)) throw notFound(what);
+  return { ...row, subject };
+}
+
 /** 403 unless the actor may take the action on the subject. */
 export function authorize<S extends Subject>(
   actor: Actor,

@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import type { Activity, activityBody, activityPatch } from '@helder/shared/activities';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { can, editableFields } from '@helder/shared/permissions';
+import { editableFields } from '@helder/shared/permissions';
 import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
 import { purgeActivity } from '../../lib/purge';
-import { authorize, entityWriter } from '../../lib/write';
+import { authorize, entityWriter, readable } from '../../lib/write';
 import { findInitiative, toOwner } from '../initiatives';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -39,11 +39,12 @@ const writes = entityWriter({
 /** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
 export async function findActivity(ctx: Ctx, path: ActivityPath) {
   const row = await selectActivityAccess(ctx.db, ctx.actor, path.activityId);
-  if (!row || !isParent(path.initiativeId, row.initiativeId)) throw notFound('Activity');
-  const subject = activitySubject(row);
-  if (!can(ctx.actor, 'read', subject)) throw notFound('Activity');
-  return { ...row, subject };
+  return readable(ctx.actor, atPath(path, row), activitySubject, 'Activity');
 }
+
+/** The row when it lies under the path's initiative (0: any). */
+const atPath = <R extends { initiativeId: number }>(path: ActivityPath, row: R | undefined) =>
+  row && isParent(path.initiativeId, row.initiativeId) ? row : undefined;
 
 /**
  * entity-access for Activity: hidden flags (its own and its initiative's) and the caller's
@@ -56,14 +57,7 @@ export async function loadActivitySubject(ctx: Ctx, id: number) {
 
 async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
   const row = await selectActivity(ctx.db, ctx.actor, path.activityId);
-  if (
-    !row ||
-    !isParent(path.initiativeId, row.initiativeId) ||
-    !can(ctx.actor, 'read', activitySubject(row))
-  ) {
-    throw notFound('Activity');
-  }
-  return row;
+  return readable(ctx.actor, atPath(path, row), activitySubject, 'Activity');
 }
 
 /** The one mapper from an activity row to the response; money in euros (docs/api-rules.md §8). */

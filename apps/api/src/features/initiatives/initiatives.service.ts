@@ -8,13 +8,13 @@ import type {
   initiativesQuery,
 } from '@helder/shared/initiatives';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
-import { can, editableFields } from '@helder/shared/permissions';
+import { editableFields } from '@helder/shared/permissions';
 import { grants, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, notFound, unauthenticated } from '../../http/errors';
+import { conflict, unauthenticated } from '../../http/errors';
 import { changedFields } from '../../lib/patch';
 import { purgeInitiatives } from '../../lib/purge';
-import { authorize, entityWriter } from '../../lib/write';
+import { authorize, entityWriter, readable } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -41,10 +41,7 @@ const writes = entityWriter({
 /** The initiative with the caller's relations, or 404 when unknown or hidden from the caller. */
 export async function findInitiative(ctx: Ctx, id: number) {
   const row = await selectInitiativeAccess(ctx.db, ctx.actor, id);
-  if (!row) throw notFound('Initiative');
-  const subject = initiativeSubject(row);
-  if (!can(ctx.actor, 'read', subject)) throw notFound('Initiative');
-  return { ...row, subject };
+  return readable(ctx.actor, row, initiativeSubject, 'Initiative');
 }
 
 /** entity-access for Initiative: hidden flag and the caller's relations in one statement. */
@@ -55,8 +52,7 @@ export async function loadInitiativeSubject(ctx: Ctx, id: number) {
 
 async function findDetail(ctx: Ctx, id: number): Promise<InitiativeRow> {
   const row = await selectInitiative(ctx.db, ctx.actor, id);
-  if (!row || !can(ctx.actor, 'read', initiativeSubject(row))) throw notFound('Initiative');
-  return row;
+  return readable(ctx.actor, row, initiativeSubject, 'Initiative');
 }
 
 export async function listInitiatives(ctx: Ctx, query: ListQuery): Promise<InitiativeListItem[]> {

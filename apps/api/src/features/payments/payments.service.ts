@@ -10,14 +10,14 @@ import {
   type paymentBody,
   type paymentPatch,
 } from '@helder/shared/payments';
-import { can, editableFields, isAdmin } from '@helder/shared/permissions';
+import { editableFields, isAdmin } from '@helder/shared/permissions';
 import { activities, initiatives, paymentAttachments, payments } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { signFileUrl } from '../../lib/file-urls';
 import { changedFields } from '../../lib/patch';
 import { pictureUrls } from '../../lib/pictures';
-import { authorize, entityWriter, write } from '../../lib/write';
+import { authorize, entityWriter, readable, write } from '../../lib/write';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
 import {
@@ -35,10 +35,7 @@ const writes = entityWriter({ entityClass: 'Payment', table: payments });
 /** The payment with the caller's relations, or 404 (unknown, or not readable by the caller). */
 export async function findPayment(ctx: Ctx, id: number) {
   const row = await selectPayment(ctx.db, ctx.actor, id);
-  if (!row) throw notFound('Payment');
-  const subject = paymentSubject(row);
-  if (!can(ctx.actor, 'read', subject)) throw notFound('Payment');
-  return { ...row, subject };
+  return readable(ctx.actor, row, paymentSubject, 'Payment');
 }
 
 /** entity-access for Payment: flags, links and relations in one statement. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { can, editableFields, type Actor, type Subject } from '@helder/shared/permissions';
+import { editableFields, type Actor, type Subject } from '@helder/shared/permissions';
 import type {
   inviteUserBody,
   Picture,
@@ -10,12 +10,12 @@ import type {
 } from '@helder/shared/users';
 import { users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { diff, removal } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
-import { authorize, write } from '../../lib/write';
+import { authorize, readable, write } from '../../lib/write';
 import { sendInvitation, storePassword } from '../auth';
 import { forgetUserParses } from '../bank-accounts';
 import {
@@ -67,9 +67,7 @@ export async function loadUserSubject(ctx: Ctx, id: number): Promise<UserSubject
 
 /** The user, or 404 when it does not exist or the caller may not see it (hidden). */
 async function findVisible(ctx: Ctx, id: number): Promise<UserRow> {
-  const row = await selectUser(ctx.db, ctx.actor, id);
-  if (!row || !can(ctx.actor, 'read', subjectOf(row))) throw notFound('User');
-  return row;
+  return readable(ctx.actor, await selectUser(ctx.db, ctx.actor, id), subjectOf, 'User');
 }
 
 /** Files are removed after the commit; a failure leaves an orphan file, never a broken row. */
