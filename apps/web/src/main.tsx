@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
 import { loadSession } from './features/auth/shell';
 import { configureApi } from './lib/api-config';
 import { initI18n } from './lib/i18n';
@@ -17,7 +18,11 @@ const checked = import.meta.env.DEV
   ? import('./lib/response-check').then(({ checkResponse }) => configureApi({ checkResponse }))
   : Promise.resolve();
 
-// The `common` catalog of the chosen language is loaded before the first render.
-void Promise.all([initI18n(), checked]).then(() => {
-  createRoot(container).render(<App />);
+// The `common` catalog of the chosen language is loaded before the first render. The router
+// starts loading the page's route module (and its catalogs) at once, beside it, rather than
+// after it.
+const i18n = initI18n();
+const router = createAppRouter();
+void Promise.all([i18n, checked]).then(() => {
+  createRoot(container).render(<App router={router} />);
 });

@@ -3,7 +3,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { getSession, subscribeSession } from '../features/auth/shell';
 import { createQueryClient } from './queryClient';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
 /** Server state depends on who is logged in: when the user changes, cached queries are reset. */
 function useResetQueriesOnUserChange(queryClient: ReturnType<typeof createQueryClient>) {
@@ -19,9 +19,9 @@ function useResetQueriesOnUserChange(queryClient: ReturnType<typeof createQueryC
   }, [queryClient]);
 }
 
-export function App() {
+/** `router` is made before the first render (main.tsx), so the page's modules are on their way. */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   useResetQueriesOnUserChange(queryClient);
   return (
     <StrictMode>

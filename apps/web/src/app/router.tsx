@@ -3,9 +3,9 @@
  * router.
  *
  * Conventions:
- * - `src/app/routes/<area>.tsx` modules only compose features. Each exports `namespaces` (the
- *   i18n namespaces it needs) and components; `page(load, 'Export')` lazy-loads the module, loads
- *   the namespaces, then renders that export. One chunk per area for the pages, and one
+ * - `src/app/routes/<area>.tsx` modules only compose features and export components. `area()`
+ *   below names each module with the i18n namespaces it needs; `page(area, 'Export')` loads the
+ *   module and the namespaces side by side, then renders that export. One chunk per area for the pages, and one
  *   `<area>.modals.tsx` for its modals (so a page does not load Radix and form code up front).
  * - A modal is a nested route (its URL is the spec's); its element renders `<RouteModal>` (or
  *   `<Modal>` + `useRouteModal()`), and closing navigates to the parent route after the fade.
@@ -29,39 +29,53 @@ import {
 } from '../lib/paths';
 import { RootLayout } from './RootLayout';
 
-interface RouteModule {
-  namespaces: readonly Namespace[];
-}
-
 type ComponentExport<M> = {
   [K in keyof M]: M[K] extends ComponentType ? K : never;
 }[keyof M] &
   string;
 
-/** Lazy route: loads the route module and its i18n namespaces, renders one of its exports. */
-export function page<M extends RouteModule>(load: () => Promise<M>, name: ComponentExport<M>) {
+/** A route module and the i18n namespaces its screens use. */
+interface Area<M> {
+  load: () => Promise<M>;
+  namespaces: readonly Namespace[];
+}
+
+const area = <M,>(load: () => Promise<M>, namespaces: readonly Namespace[]): Area<M> => ({
+  load,
+  namespaces,
+});
+
+/**
+ * Lazy route: loads the route module and its namespaces side by side (named here, not in the
+ * module, so that the catalogs need not wait for it), then renders one of its exports.
+ */
+export function page<M>({ load, namespaces }: Area<M>, name: ComponentExport<M>) {
   return async () => {
-    const module = await load();
-    await loadNamespaces(module.namespaces);
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module[name] as ComponentType };
   };
 }
 
-const initiativesList = () => import('./routes/initiatives.list');
-const initiatives = () => import('./routes/initiatives');
-const initiativesModals = () => import('./routes/initiatives.modals');
-const activities = () => import('./routes/activities');
-const activitiesModals = () => import('./routes/activities.modals');
-const login = () => import('./routes/login');
-const password = () => import('./routes/password');
-const permissionChecker = () => import('./routes/permission-checker');
-const users = () => import('./routes/users');
-const usersModals = () => import('./routes/users.modals');
-const payments = () => import('./routes/payments');
-const paymentsModals = () => import('./routes/payments.modals');
-const funders = () => import('./routes/funders');
-const fundersModals = () => import('./routes/funders.modals');
-const notFound = () => import('./routes/not-found');
+/** What an initiative's or activity's detail shows: its own, its payments' and its media. */
+const DETAIL: Namespace[] = ['initiatives', 'activities', 'media', 'payments'];
+const SPENDING_MODALS: Namespace[] = ['initiatives', 'activities', 'payments'];
+const SPONSORS: Namespace[] = ['funders', 'regulations', 'grants'];
+
+const initiativesList = area(() => import('./routes/initiatives.list'), ['initiatives']);
+const initiatives = area(() => import('./routes/initiatives'), DETAIL);
+const initiativesModals = area(() => import('./routes/initiatives.modals'), SPENDING_MODALS);
+const activities = area(() => import('./routes/activities'), DETAIL);
+const activitiesModals = area(() => import('./routes/activities.modals'), SPENDING_MODALS);
+const login = area(() => import('./routes/login'), ['auth']);
+const password = area(() => import('./routes/password'), ['auth']);
+const permissionChecker = area(() => import('./routes/permission-checker'), ['auth']);
+const users = area(() => import('./routes/users'), ['users']);
+const usersModals = area(() => import('./routes/users.modals'), ['users']);
+const payments = area(() => import('./routes/payments'), ['payments', 'bank-accounts']);
+const paymentsModals = area(() => import('./routes/payments.modals'), ['bank-accounts']);
+const funders = area(() => import('./routes/funders'), SPONSORS);
+const fundersModals = area(() => import('./routes/funders.modals'), SPONSORS);
+const notFound = area(() => import('./routes/not-found'), []);
 
 /** Adds the default error screen to a route branch. */
 const branch = (route: RouteObject): RouteObject => ({

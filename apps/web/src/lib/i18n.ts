@@ -4,8 +4,8 @@
  * `en` and `fy` (West Frisian) are complete (a test compares the three catalogs).
  *
  * Catalogs are loaded lazily (one small chunk per language and namespace): `common` before the
- * first render (see main.tsx), a feature's namespace by its route module (`namespaces` export,
- * awaited by the router before the route renders). A component that uses a namespace that is not
+ * first render (see main.tsx), a feature's namespace beside its route module (`area()` in
+ * app/router.tsx, awaited by the router before the route renders). A component that uses a namespace that is not
  * loaded yet suspends (react-i18next), so there is always a Suspense boundary around routes.
  *
  * Adding a namespace: create the three JSON files, add the name to NAMESPACES and to Resources.
@@ -164,10 +164,13 @@ export function currentLanguage(): Language {
   return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
-/** Loads namespaces for the current language; route modules await this before rendering. */
-export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
-  if (namespaces.length === 0) return Promise.resolve();
-  return i18next.loadNamespaces(namespaces);
+/**
+ * Loads namespaces for the current language; route modules await this before rendering. Waits
+ * for `initI18n`, which the router may overtake on the first page.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await initialised;
+  if (namespaces.length > 0) await i18next.loadNamespaces(namespaces);
 }
 
 export { i18next };

@@ -11,9 +11,6 @@ import {
   FilterPaymentsModal,
   PaymentDetailsModal,
 } from '../../features/payments';
-import type { Namespace } from '../../lib/i18n';
-
-export const namespaces: Namespace[] = ['initiatives', 'activities', 'payments'];
 
 export const EditActivity = EditActivityModal;
 export const DeleteActivity = DeleteActivityModal;

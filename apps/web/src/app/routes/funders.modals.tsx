@@ -13,9 +13,6 @@ import {
   GrantOfficersModal,
   PolicyOfficersModal,
 } from '../../features/regulations';
-import type { Namespace } from '../../lib/i18n';
-
-export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
 export const AddFunder = AddFunderModal;
 export const EditFunder = EditFunderModal;

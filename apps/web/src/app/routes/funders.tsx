@@ -2,9 +2,6 @@
 import { FundersPage } from '../../features/funders';
 import { GrantList } from '../../features/grants';
 import { RegulationDetail, RegulationsPage } from '../../features/regulations';
-import type { Namespace } from '../../lib/i18n';
-
-export const namespaces: Namespace[] = ['funders', 'regulations', 'grants'];
 
 export const Funders = FundersPage;
 export const Regulations = RegulationsPage;

@@ -13,9 +13,6 @@ import {
   FilterPaymentsModal,
   PaymentDetailsModal,
 } from '../../features/payments';
-import type { Namespace } from '../../lib/i18n';
-
-export const namespaces: Namespace[] = ['initiatives', 'activities', 'payments'];
 
 export const AddInitiative = CreateInitiativeModal;
 export const EditInitiative = EditInitiativeModal;

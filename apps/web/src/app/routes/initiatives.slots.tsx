@@ -3,9 +3,6 @@
 import type { DetailSlots } from '../../features/initiatives';
 import { MediaGallery } from '../../features/media';
 import { PaymentsTable } from '../../features/payments';
-import type { Namespace } from '../../lib/i18n';
-
-export const detailNamespaces: Namespace[] = ['initiatives', 'activities', 'media', 'payments'];
 
 export const detailSlots: DetailSlots = {
   payments: ({ initiativeId, activityId }) => (

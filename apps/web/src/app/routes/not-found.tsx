@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { TopBar } from '../../components/ui/TopBar';
-import type { Namespace } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
-
-export const namespaces: Namespace[] = [];
 
 export function NotFound() {
   const { t } = useTranslation();

@@ -6,9 +6,6 @@ import {
   EditProfileModal,
   EditSettingsModal,
 } from '../../features/users';
-import type { Namespace } from '../../lib/i18n';
-
-export const namespaces: Namespace[] = ['users'];
 
 export const AddUser = AddUserModal;
 export const EditProfile = EditProfileModal;
