@@ -197,3 +197,11 @@ export const BankIcon = (props: IconProps) => (
     <path d="M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
   </Icon>
 );
+
+/** A document (a PDF attachment without a thumbnail). */
+export const DocumentIcon = (props: IconProps) => (
+  <Icon strokeWidth={1.75} {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Icon>
+);

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/ButtonLink';
-import { PencilIcon, TrashIcon, PlusIcon } from '../../components/ui/icons';
+import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
@@ -158,8 +158,6 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
     }
   }
 
-  const canEdit = can('edit');
-  const canDelete = can('delete');
   return (
     <DetailLayout
       breadcrumbs={[
@@ -171,31 +169,17 @@ export function ActivityView({ initiativeId, activityId, slots }: ActivityViewPr
       fallbackTitle={t('detailTitle')}
       status={status}
       actionsLabel={t('detail.actions')}
-      actions={
-        data && (canEdit || canDelete) ? (
-          <>
-            {canEdit ? (
-              <ButtonLink
-                to={paths.editActivity(initiativeId, activityId)}
-                state={state}
-                variant="primary"
-                icon={<PencilIcon size={18} />}
-              >
-                {t('detail.edit')}
-              </ButtonLink>
-            ) : null}
-            {canDelete ? (
-              <ButtonLink
-                to={paths.deleteActivity(initiativeId, activityId)}
-                state={state}
-                icon={<TrashIcon size={18} />}
-              >
-                {t('detail.delete')}
-              </ButtonLink>
-            ) : null}
-          </>
-        ) : null
-      }
+      actions={{
+        edit: can('edit') && {
+          to: paths.editActivity(initiativeId, activityId),
+          label: t('detail.edit'),
+        },
+        remove: can('delete') && {
+          to: paths.deleteActivity(initiativeId, activityId),
+          label: t('detail.delete'),
+        },
+        state,
+      }}
       tabsLabel={t('tabs.label')}
       tabs={ACTIVITY_TABS.map((tab) => ({
         ...tab,

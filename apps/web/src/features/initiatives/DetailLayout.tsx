@@ -10,6 +10,8 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, previewText, type Money } from './figures';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
@@ -34,11 +36,19 @@ export interface DetailLayoutProps {
   status?: ReactNode;
   /** Accessible name of the action button group. */
   actionsLabel: string;
-  actions?: ReactNode;
+  /** The edit and delete links, each given only when the caller may take it. */
+  actions: DetailActions;
   tabsLabel: string;
   tabs: DetailTab[];
   activeTab: TabDef;
   children?: ReactNode;
+}
+
+export interface DetailActions {
+  edit?: { to: string; label: string } | false;
+  remove?: { to: string; label: string } | false;
+  /** Navigation state the modals return with (the name shown while the page reloads). */
+  state?: unknown;
 }
 
 /** The description, cut at 250 characters with 'Lees meer' / 'Lees minder'. */
@@ -188,9 +198,27 @@ export function DetailLayout({
             {entity?.hidden ? <span className={styles.badge}>{t('labels.hidden')}</span> : null}
           </h1>
           {entity?.description ? <ReadMore text={entity.description} /> : null}
-          {actions ? (
+          {entity && (actions.edit || actions.remove) ? (
             <div className={styles.actions} role="group" aria-label={actionsLabel}>
-              {actions}
+              {actions.edit ? (
+                <ButtonLink
+                  to={actions.edit.to}
+                  state={actions.state}
+                  variant="primary"
+                  icon={<PencilIcon size={18} />}
+                >
+                  {actions.edit.label}
+                </ButtonLink>
+              ) : null}
+              {actions.remove ? (
+                <ButtonLink
+                  to={actions.remove.to}
+                  state={actions.state}
+                  icon={<TrashIcon size={18} />}
+                >
+                  {actions.remove.label}
+                </ButtonLink>
+              ) : null}
             </div>
           ) : null}
         </div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { ButtonLink } from '../../components/ui/ButtonLink';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
@@ -114,8 +114,6 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
     }
   }
 
-  const canEdit = can('edit');
-  const canDelete = can('delete');
   return (
     <DetailLayout
       breadcrumbs={[
@@ -126,31 +124,11 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
       fallbackTitle={fallbackTitle}
       status={status}
       actionsLabel={t('detail.actions')}
-      actions={
-        data && (canEdit || canDelete) ? (
-          <>
-            {canEdit ? (
-              <ButtonLink
-                to={paths.editInitiative(id)}
-                state={state}
-                variant="primary"
-                icon={<PencilIcon size={18} />}
-              >
-                {t('detail.edit')}
-              </ButtonLink>
-            ) : null}
-            {canDelete ? (
-              <ButtonLink
-                to={paths.deleteInitiative(id)}
-                state={state}
-                icon={<TrashIcon size={18} />}
-              >
-                {t('detail.delete')}
-              </ButtonLink>
-            ) : null}
-          </>
-        ) : null
-      }
+      actions={{
+        edit: can('edit') && { to: paths.editInitiative(id), label: t('detail.edit') },
+        remove: can('delete') && { to: paths.deleteInitiative(id), label: t('detail.delete') },
+        state,
+      }}
       tabsLabel={t('tabs.label')}
       tabs={INITIATIVE_TABS.map((tab) => ({
         ...tab,

@@ -9,30 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { DocumentIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { isPdf, useMedia, type MediaScope } from './api';
 import styles from './media.module.css';
 
 // The preview is a dialog (Radix): loaded when first needed, not with the page.
 const MediaPreview = lazy(() => import('./MediaPreview'));
-
-const PdfIcon = () => (
-  <svg
-    width={40}
-    height={40}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.75}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-    <path d="M14 3v5h5" />
-  </svg>
-);
 
 export function MediaGallery({ initiativeId, activityId }: MediaScope) {
   const { t } = useTranslation('media');
@@ -61,7 +44,7 @@ export function MediaGallery({ initiativeId, activityId }: MediaScope) {
               >
                 {pdf ? (
                   <span className={styles.pdf}>
-                    <PdfIcon />
+                    <DocumentIcon size={40} />
                     <span aria-hidden="true">{t('pdf')}</span>
                   </span>
                 ) : (

@@ -8,7 +8,7 @@ import type { Attachment } from '@helder/shared/media';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import buttonStyles from '../../components/ui/Button.module.css';
-import { CloseIcon } from '../../components/ui/icons';
+import { CloseIcon, DocumentIcon } from '../../components/ui/icons';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { isPdf } from '../media';
 import styles from './payments.module.css';
@@ -76,21 +76,7 @@ export type NewFiles = ReturnType<typeof useNewFiles>;
 
 const PdfTile = ({ label }: { label: string }) => (
   <span className={styles.pdfTile}>
-    <svg
-      width={32}
-      height={32}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5" />
-    </svg>
+    <DocumentIcon size={32} />
     <span aria-hidden="true">{label}</span>
   </span>
 );
