@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { MAX_PREPARED_PER_CONNECTION } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,5 +27,36 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL pool', () => 
       (result) => (result as { rows: Array<{ jit: string }> }).rows[0]!.jit,
     );
     expect(values).toEqual(['off', 'off', 'off', 'off']);
+  });
+
+  it('prepares each parameterised statement once per connection and plans it from there', async () => {
+    const rows = await t.database.db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await tx.execute(sql`select ${n}::int as prepared_n`);
+      await tx.execute(sql`select 1 as never_prepared`);
+      await tx.execute(sql`select 1 as never_prepared offset ${0}`);
+      const result = await tx.execute(sql`
+        select statement, generic_plans + custom_plans as runs from pg_prepared_statements
+        where statement like ${'%prepared_n%'} or statement like ${'%never_prepared%'}`);
+      return (result as { rows: Array<{ statement: string; runs: string }> }).rows;
+    });
+    expect(rows.map((row) => [row.statement, Number(row.runs)])).toEqual([
+      ['select $1::int as prepared_n', 3],
+    ]);
+  });
+
+  it('stops preparing new texts on a connection past the bound, and still runs them', async () => {
+    const { prepared, last } = await t.database.db.transaction(async (tx) => {
+      let value = 0;
+      for (let i = 0; i <= MAX_PREPARED_PER_CONNECTION; i += 1) {
+        const result = await tx.execute(sql`select ${i}::int as ${sql.raw(`bound_${i}`)}`);
+        value = Object.values((result as { rows: Array<Record<string, number>> }).rows[0]!)[0]!;
+      }
+      const count = await tx.execute(
+        sql`select count(*)::int as n from pg_prepared_statements where name like ${'helder_%'}`,
+      );
+      return { prepared: (count as { rows: Array<{ n: number }> }).rows[0]!.n, last: value };
+    });
+    expect(last).toBe(MAX_PREPARED_PER_CONNECTION);
+    expect(prepared).toBe(MAX_PREPARED_PER_CONNECTION);
   });
 });

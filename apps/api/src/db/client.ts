@@ -9,6 +9,7 @@ import pg from 'pg';
 import { packageRoot } from '../lib/package-root';
 import * as schema from './schema';
 import { lockDirectory } from './lock';
+import { PreparingClient } from './prepared';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -137,6 +138,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
+      // Each statement is planned once per connection (db/prepared.ts).
+      Client: PreparingClient,
       max: 10,
       // A database host that stopped answering, or a pool that stays busy, fails requests (503)
       // instead of holding them for the kernel's TCP timeout or for ever.
