@@ -165,6 +165,8 @@ export const paymentsResponse = z.object({
 
 /** GET /payments/user/{id}: the payments the user may link or manage. */
 export const userPaymentsQuery = pagingQuery.extend({
+  /** Words in the counterparty's name, the descriptions or the IBAN (the top bar's search). */
+  search: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   initiative_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   activity_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   iban: optionalQuery(z.string().max(ACCOUNT_MAX)),

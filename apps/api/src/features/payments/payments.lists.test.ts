@@ -288,6 +288,21 @@ describe('GET /api/payments/user/:id', () => {
     expect(byIban.json<{ totalCount: number }>().totalCount).toBe(1);
     const noIban = await call('GET', `/payments/user/${me.user.id}?iban=NL99`, me);
     expect(noIban.json<{ totalCount: number }>().totalCount).toBe(0);
+    const search = async (text: string) => {
+      const found = await call(
+        'GET',
+        `/payments/user/${me.user.id}?search=${encodeURIComponent(text)}`,
+        me,
+      );
+      return found.statusCode === 200
+        ? found.json<{ totalCount: number }>().totalCount
+        : found.statusCode;
+    };
+    expect(await search('betaling abna')).toBe(1);
+    expect(await search('  BETALING   nl02abna0123 ')).toBe(1);
+    expect(await search('betaling xyz')).toBe(0);
+    expect(await search('')).toBe(1);
+    expect(await search('a'.repeat(129))).toBe(422);
 
     const page = (query: string) => owners(scene.cast.owner, query);
     const mine = await page('');

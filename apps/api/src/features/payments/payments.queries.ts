@@ -257,6 +257,19 @@ function managedBy(userId: number): SQL {
       where ${activityOwners.userId} = ${userId})))`;
 }
 
+/**
+ * The top bar's search: a payment whose counterparty names, descriptions or IBAN (spaces left
+ * out) hold every word of the search, ignoring case.
+ */
+const searchWords = (text: string | undefined) => {
+  const words = text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0) return undefined;
+  const haystack = sql`lower(concat_ws(' ', ${payments.creditorName}, ${payments.debtorName},
+    ${payments.shortUserDescription}, ${payments.longUserDescription},
+    replace(${payments.iban}, ' ', '')))`;
+  return and(...words.map((word) => sql`strpos(${haystack}, ${word}) > 0`));
+};
+
 /** Case-insensitive "contains" on a name, as a condition on the payment (no join needed). */
 const nameContains = (text: string | undefined, of: 'initiative' | 'activity') => {
   if (!text) return undefined;
@@ -268,6 +281,7 @@ const nameContains = (text: string | undefined, of: 'initiative' | 'activity') =
 };
 
 export interface UserPaymentsFilter {
+  search?: string;
   initiative_name?: string;
   activity_name?: string;
   iban?: string;
@@ -286,6 +300,7 @@ export async function selectUserPayments(
 ) {
   const where = and(
     managedBy(userId),
+    searchWords(filter.search),
     nameContains(filter.initiative_name, 'initiative'),
     nameContains(filter.activity_name, 'activity'),
     filter.iban

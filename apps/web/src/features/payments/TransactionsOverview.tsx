@@ -11,6 +11,7 @@ import { formatEuro } from '@helder/shared/money';
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
@@ -32,6 +33,9 @@ import tableStyles from './payments.module.css';
 
 /** More payments load within this distance of the table's end (docs/spec-map.md §9). */
 export const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
+
+/** The filters the table's dropdowns set (the search comes from the top bar). */
+type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
 
 /** dd-MM-yyyy in Europe/Amsterdam (docs/spec-map.md §9); an unreadable date shows as it is. */
 export function formatDay(iso: string): string {
@@ -85,10 +89,10 @@ function filterOptions(
 }
 
 interface FilterSelectProps {
-  name: keyof OverviewFilters;
+  name: DropdownFilter;
   value: string;
   options: readonly string[];
-  onChange: (name: keyof OverviewFilters, value: string) => void;
+  onChange: (name: DropdownFilter, value: string) => void;
 }
 
 /** A labelled dropdown with 'all' as its empty choice and a button that clears it. */
@@ -173,10 +177,11 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
 }
 
 /** The table of one user's payments, with its filters and paging. */
-function Overview({ userId }: { userId: number }) {
+function Overview({ userId, search }: { userId: number; search: string }) {
   const { t } = useTranslation('payments');
   const { t: tc } = useTranslation();
-  const [filters, setFilters] = useState<OverviewFilters>(NO_FILTERS);
+  const [chosen, setFilters] = useState<OverviewFilters>(NO_FILTERS);
+  const filters = useMemo(() => ({ ...chosen, search }), [chosen, search]);
   const list = useUserPayments(userId, filters);
   const unfiltered = useCachedUnfilteredPayments(userId);
   const targets = useLinkableInitiatives();
@@ -206,7 +211,7 @@ function Overview({ userId }: { userId: number }) {
     if ((scrollRef.current?.clientHeight ?? 0) > 0) loadMoreWhenNearEnd();
   }, [list.data, loadMoreWhenNearEnd]);
 
-  const changeFilter = (name: keyof OverviewFilters, value: string) => {
+  const changeFilter = (name: DropdownFilter, value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
     // A new filter starts again at page 1, at the top.
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
@@ -319,9 +324,13 @@ function Overview({ userId }: { userId: number }) {
   );
 }
 
-/** /transactions (index): the overview of the logged-in user (RequireSession guards the route). */
+/**
+ * /transactions (index): the overview of the logged-in user (RequireSession guards the route),
+ * searched by the page's top bar (PaymentsPage passes its search on).
+ */
 export function TransactionsOverview() {
   const session = useSession();
+  const search = useOutletContext<string | undefined>() ?? '';
   if (!session) return null;
-  return <Overview userId={session.userId} />;
+  return <Overview userId={session.userId} search={search} />;
 }

@@ -22,14 +22,18 @@ import { activitiesQueries } from '../activities';
 import { authKeys } from '../auth';
 import { initiativesQueries } from '../initiatives';
 
-/** The overview's filters; '' = no filter. Sent as iban / initiative_name / activity_name. */
+/**
+ * The overview's filters; '' = no filter. Sent as search (the top bar's) / iban /
+ * initiative_name / activity_name.
+ */
 export interface OverviewFilters {
+  search: string;
   iban: string;
   initiative: string;
   activity: string;
 }
 
-export const NO_FILTERS: OverviewFilters = { iban: '', initiative: '', activity: '' };
+export const NO_FILTERS: OverviewFilters = { search: '', iban: '', initiative: '', activity: '' };
 
 type UserPaymentsPage = ResponseOf<typeof paymentsContract.user>;
 
@@ -56,6 +60,7 @@ export const linkingQueries = {
           query: {
             offset: pageParam,
             limit: PAGE_SIZE,
+            search: filters.search || undefined,
             iban: filters.iban || undefined,
             initiative_name: filters.initiative || undefined,
             activity_name: filters.activity || undefined,

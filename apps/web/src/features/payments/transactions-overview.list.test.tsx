@@ -161,4 +161,19 @@ describe('Transactieoverzicht of /transactions', () => {
       expect(listRequests(requests).at(-1)?.searchParams.has('initiative_name')).toBe(false),
     );
   });
+
+  it('searches with the top bar from page 1', async () => {
+    logIn();
+    const { requests } = fakePaymentsApi({
+      list: (query) => (query.get('search') === 'huur abna' ? [] : [makePayment(1)]),
+    });
+    const { user } = renderApp('/transactions');
+    await screen.findByText('Ontvanger 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek in transacties' }), ' huur abna ');
+
+    expect(await screen.findByText('Geen gegevens gevonden')).toBeInTheDocument();
+    const searched = listRequests(requests).at(-1);
+    expect(searched?.searchParams.get('search')).toBe('huur abna');
+    expect(searched?.searchParams.get('offset')).toBe('0');
+  });
 });
