@@ -21,6 +21,29 @@ export function FormActions({
   return <div className={`${styles.actions} ${align === 'end' ? styles.end : ''}`}>{children}</div>;
 }
 
+export interface SaveButtonsProps {
+  busy: boolean;
+  onCancel: () => void;
+  labels: { cancel: string; submit: string; busy: string };
+  /** Submit stays off for a reason of the form's own (busy turns it off anyway). */
+  disabled?: boolean;
+  align?: 'between' | 'end';
+}
+
+/** Cancel and Submit, as every create/edit form ends; both wait while saving. */
+export function SaveButtons({ busy, onCancel, labels, disabled, align = 'end' }: SaveButtonsProps) {
+  return (
+    <FormActions align={align}>
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {labels.cancel}
+      </Button>
+      <Button type="submit" busy={busy} disabled={busy || disabled}>
+        {busy ? labels.busy : labels.submit}
+      </Button>
+    </FormActions>
+  );
+}
+
 /** What a create/edit form gets from where it is shown (see FormModal). */
 export interface EntityFormProps<Output> {
   /** The form's accessible name: the title of its modal. */
@@ -55,14 +78,7 @@ export function EntityForm({
     <Form onSubmit={form.submit} aria-label={title}>
       {form.serverError ? <Alert>{form.serverError}</Alert> : null}
       {children}
-      <FormActions align="end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {labels.cancel}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? labels.busy : labels.submit}
-        </Button>
-      </FormActions>
+      <SaveButtons busy={busy} onCancel={onCancel} labels={labels} />
     </Form>
   );
 }

@@ -3,7 +3,7 @@
  * picture with a remove button, a button-styled label over the invisible native file input, the
  * chosen file's name and the error. Only the image types the server accepts are passed on.
  */
-import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button } from './Button';
 import buttonStyles from './Button.module.css';
 import styles from './PictureUpload.module.css';
@@ -33,6 +33,42 @@ export interface PictureUploadProps {
   onNotImage: () => void;
   /** Offered beside the current picture (only while there is one). */
   remove?: { label: string; onRemove: () => void };
+}
+
+/**
+ * What a form holds for its picture until it is saved: a chosen file, or the current picture
+ * removed (a chosen file replaces the picture anyway), and the message of a wrong choice or a
+ * failed save. `bind` gives the input its file and handlers.
+ */
+export function usePictureChoice<Message extends string>(notImage: Message) {
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [error, setError] = useState<Message | null>(null);
+  return {
+    file,
+    removed,
+    error,
+    /** A save failed with `message`; a failed removal shows the picture again, to retry. */
+    fail: (message: Message) => {
+      setError(message);
+      setRemoved(false);
+    },
+    remove: () => {
+      setError(null);
+      setRemoved(true);
+    },
+    bind: {
+      file,
+      onChange: (chosen: File | null) => {
+        setError(null);
+        setFile(chosen);
+      },
+      onNotImage: () => {
+        setFile(null);
+        setError(notImage);
+      },
+    },
+  };
 }
 
 export function PictureUpload({

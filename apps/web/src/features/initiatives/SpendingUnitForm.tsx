@@ -7,13 +7,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LEGAL_ENTITIES } from '@helder/shared/initiatives/client';
 import type { Picture } from '@helder/shared/users';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
-import { PictureUpload } from '../../components/ui/PictureUpload';
+import { Form, SaveButtons } from '../../components/ui/Form';
+import { PictureUpload, usePictureChoice } from '../../components/ui/PictureUpload';
 import { TextArea } from '../../components/ui/TextArea';
 import { TextField } from '../../components/ui/TextField';
 import fieldStyles from '../../components/ui/TextField.module.css';
@@ -149,10 +148,8 @@ export function SpendingUnitForm({
 }: SpendingUnitFormProps) {
   const { t } = useTranslation('initiatives');
   const formId = useId();
-  const [file, setFile] = useState<File | null>(null);
-  // Like a chosen file, a removal waits for 'Opslaan'; a chosen file replaces the picture anyway.
-  const [removed, setRemoved] = useState(false);
-  const [pictureError, setPictureError] = useState<MessageKey | null>(null);
+  // Like a chosen file, a removal waits for 'Opslaan'.
+  const choice = usePictureChoice<MessageKey>('form.validation.pictureNotImage');
   const shown = (field: SpendingUnitField) => fields.includes(field);
   const rules = textRules(mode, kind);
 
@@ -171,15 +168,13 @@ export function SpendingUnitForm({
   const description = useWatch({ control, name: 'description' });
 
   const submit = handleSubmit(async (values) => {
-    if (pictureError) return;
-    const change: PictureChange = file ?? (removed ? 'remove' : null);
+    if (choice.error) return;
+    const change: PictureChange = choice.file ?? (choice.removed ? 'remove' : null);
     try {
       await onSubmit(values, change);
     } catch (error) {
       if (error instanceof PictureUploadError) {
-        setPictureError(pictureErrorKey(error.cause, change));
-        // The picture is still there: show it again, with the button to retry.
-        setRemoved(false);
+        choice.fail(pictureErrorKey(error.cause, change));
         return;
       }
       let focused = false;
@@ -285,7 +280,7 @@ export function SpendingUnitForm({
           chooseLabel={t('form.fields.choosePicture')}
           noneChosenLabel={t('form.fields.noPictureChosen')}
           current={
-            picture.current?.attachment_thumbnail_url_128 && !removed ? (
+            picture.current?.attachment_thumbnail_url_128 && !choice.removed ? (
               <img
                 src={picture.current.attachment_thumbnail_url_128}
                 alt={t('form.fields.currentPicture')}
@@ -295,34 +290,17 @@ export function SpendingUnitForm({
               />
             ) : null
           }
-          file={file}
-          error={pictureError ? t(pictureError) : null}
-          remove={{
-            label: t('form.fields.removePicture'),
-            onRemove: () => {
-              setPictureError(null);
-              setRemoved(true);
-            },
-          }}
-          onChange={(chosen) => {
-            setPictureError(null);
-            setFile(chosen);
-          }}
-          onNotImage={() => {
-            setFile(null);
-            setPictureError('form.validation.pictureNotImage');
-          }}
+          {...choice.bind}
+          error={choice.error ? t(choice.error) : null}
+          remove={{ label: t('form.fields.removePicture'), onRemove: choice.remove }}
         />
       ) : null}
 
-      <FormActions align="end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? t('form.saving') : t('form.save')}
-        </Button>
-      </FormActions>
+      <SaveButtons
+        busy={busy}
+        onCancel={onCancel}
+        labels={{ cancel: t('form.cancel'), submit: t('form.save'), busy: t('form.saving') }}
+      />
     </Form>
   );
 }

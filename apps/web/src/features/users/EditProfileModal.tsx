@@ -6,10 +6,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NavigateOptions, To } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
+import { Form, SaveButtons } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
-import { PictureUpload } from '../../components/ui/PictureUpload';
+import { PictureUpload, usePictureChoice } from '../../components/ui/PictureUpload';
 import { TextField } from '../../components/ui/TextField';
 import { isApiError } from '../../lib/api';
 import { useRemovePicture, useUpdateUser, useUploadPicture } from './api';
@@ -53,10 +52,8 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
   const removal = useRemovePicture(user.id);
   const busy = update.isPending || upload.isPending || removal.isPending;
   const listed = (field: string) => fields.includes(field);
-  const [photo, setPhoto] = useState<File | null>(null);
   // Like a chosen photo, a removal waits for 'Opslaan'.
-  const [photoRemoved, setPhotoRemoved] = useState(false);
-  const [photoError, setPhotoError] = useState<PhotoError | null>(null);
+  const photo = usePictureChoice<PhotoError>('editProfile.photoNotImage');
   // A failed save marks the inputs as error (docs/spec-map.md §8).
   const [failed, setFailed] = useState(false);
 
@@ -110,20 +107,18 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
           return;
         }
       }
-      if (photo) {
+      if (photo.file) {
         try {
-          await upload.mutateAsync(photo);
+          await upload.mutateAsync(photo.file);
         } catch (error) {
-          setPhotoError(photoErrorKey(error));
+          photo.fail(photoErrorKey(error));
           return;
         }
-      } else if (photoRemoved) {
+      } else if (photo.removed) {
         try {
           await removal.mutateAsync();
         } catch {
-          setPhotoError('editProfile.photoRemoveFailed');
-          // The photo is still there: show it again, with the button to retry.
-          setPhotoRemoved(false);
+          photo.fail('editProfile.photoRemoveFailed');
           return;
         }
       }
@@ -185,28 +180,14 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
         chooseLabel={t('editProfile.choosePhoto')}
         noneChosenLabel={t('editProfile.noPhotoChosen')}
         current={
-          user.profile_picture && !photoRemoved ? (
+          user.profile_picture && !photo.removed ? (
             <Avatar user={user} alt={t('editProfile.currentPhoto')} />
           ) : null
         }
-        remove={{
-          label: t('editProfile.removePhoto'),
-          onRemove: () => {
-            setPhotoError(null);
-            setPhotoRemoved(true);
-          },
-        }}
-        file={photo}
-        error={photoError ? t(photoError) : null}
+        remove={{ label: t('editProfile.removePhoto'), onRemove: photo.remove }}
+        {...photo.bind}
+        error={photo.error ? t(photo.error) : null}
         invalid={failed}
-        onChange={(file) => {
-          setPhotoError(null);
-          setPhoto(file);
-        }}
-        onNotImage={() => {
-          setPhoto(null);
-          setPhotoError('editProfile.photoNotImage');
-        }}
       />
 
       {listed('hidden') ? (
@@ -218,14 +199,12 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
         />
       ) : null}
 
-      <FormActions>
-        <Button variant="secondary" onClick={() => close()} disabled={busy}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? t('form.saving') : t('form.save')}
-        </Button>
-      </FormActions>
+      <SaveButtons
+        align="between"
+        busy={busy}
+        onCancel={() => close()}
+        labels={{ cancel: t('form.cancel'), submit: t('form.save'), busy: t('form.saving') }}
+      />
     </Form>
   );
 }

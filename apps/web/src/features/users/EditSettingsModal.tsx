@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NavigateOptions, To } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
+import { Form, SaveButtons } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
 import { TextField } from '../../components/ui/TextField';
 import { isApiError } from '../../lib/api';
@@ -120,14 +119,13 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
           {...register('hidden')}
         />
       ) : null}
-      <FormActions>
-        <Button variant="secondary" onClick={() => close()} disabled={busy}>
-          {t('form.cancel')}
-        </Button>
-        <Button type="submit" busy={busy} disabled={busy || emailError !== undefined}>
-          {busy ? t('form.saving') : t('form.save')}
-        </Button>
-      </FormActions>
+      <SaveButtons
+        align="between"
+        busy={busy}
+        disabled={emailError !== undefined}
+        onCancel={() => close()}
+        labels={{ cancel: t('form.cancel'), submit: t('form.save'), busy: t('form.saving') }}
+      />
     </Form>
   );
 }
