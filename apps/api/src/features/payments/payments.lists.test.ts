@@ -303,6 +303,10 @@ describe('GET /api/payments/user/:id', () => {
     expect(await search('betaling xyz')).toBe(0);
     expect(await search('')).toBe(1);
     expect(await search('a'.repeat(129))).toBe(422);
+    // A NUL byte is refused; '%' and '_' are plain text, not patterns.
+    expect(await search('betaling\u0000')).toBe(422);
+    expect(await search('%')).toBe(0);
+    expect(await search('_')).toBe(0);
 
     const page = (query: string) => owners(scene.cast.owner, query);
     const mine = await page('');
