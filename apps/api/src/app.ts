@@ -24,6 +24,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { installPublicCache } from './http/public-cache';
+import { lazyChildLogger } from './http/request-logger';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
@@ -74,7 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, mail, storage } = options;
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLogger }
+      : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
