@@ -86,6 +86,38 @@ describe('the write path', () => {
     });
   });
 
+  it('edits only the changed fields the actor may edit, after the clash check', async () => {
+    const row = await createFunder(t);
+    const edit = (input: { name?: string; url?: string }, clash = async () => null) =>
+      writes.edit(ctx, ctx.actor!, row.id, {
+        subject: { type: 'Funder' },
+        denied: 'no',
+        before: { name: row.name, url: row.url },
+        input,
+        clash,
+      });
+    expect(await edit({ name: row.name })).toBe(false);
+    await expect(edit({ url: 'https://b.test' }, async () => nameTaken())).rejects.toMatchObject({
+      code: 'NAME_TAKEN',
+    });
+    const reader = { ...ctx.actor!, role: 'user' as const };
+    await expect(
+      writes.edit(ctx, reader, row.id, {
+        subject: { type: 'Funder' },
+        denied: 'not an administrator',
+        before: { name: row.name },
+        input: { name: 'X' },
+      }),
+    ).rejects.toMatchObject({ status: 403, message: 'not an administrator' });
+    expect(await edit({ name: row.name, url: 'https://b.test' })).toBe(true);
+    const [stored] = await t.database.db.select().from(funders).where(eq(funders.id, row.id));
+    expect(stored).toMatchObject({ name: row.name, url: 'https://b.test' });
+    const rows = await auditOf(row.id);
+    expect(rows.map((r) => [r.action, r.changes])).toEqual([
+      ['update', { url: { from: row.url, to: 'https://b.test' } }],
+    ]);
+  });
+
   it('removes stored files only after a commit', async () => {
     const keep = `tests/${uniq()}.png`;
     const gone = `tests/${uniq()}.png`;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   can,
+  editableFields,
   type ActionOf,
   type Actor,
   type EntityClass,
@@ -11,6 +12,7 @@ import type { Executor } from '../db/client';
 import type { Ctx } from '../http/context';
 import { forbidden, notFound, uniqueViolation, type AppError } from '../http/errors';
 import { audit, diff, removal, type Changes } from './audit';
+import { changedFields } from './patch';
 import { removeStoredFiles } from './pictures';
 
 /**
@@ -182,6 +184,37 @@ export function entityWriter<
           changes: diff(change.before, change.changes),
         }),
       });
+    },
+
+    /**
+     * The field-level edit of a PATCH (docs/api-rules.md §5–6): 403 without `edit` on the
+     * subject, or for a changed field the actor may not edit; `clash` gives the 409 of a value
+     * another row holds, checked before writing; then the changed fields are set (`columns`
+     * names them in the table where they differ from the body) and audited from → to. False
+     * when nothing changed: nothing is written then.
+     */
+    async edit<B extends Record<string, unknown>>(
+      ctx: Ctx,
+      actor: Actor,
+      id: number,
+      change: {
+        subject: Subject;
+        denied: string;
+        before: B;
+        input: { [K in keyof B]?: B[K] | undefined };
+        columns?: (changes: Partial<B>) => PgUpdateSetSource<T>;
+        clash?: (changes: Partial<B>) => Promise<AppError | null>;
+      },
+    ): Promise<boolean> {
+      const { subject, before } = change;
+      authorize(actor, 'edit', subject, change.denied);
+      const changes = changedFields(before, change.input, editableFields(actor, subject));
+      if (Object.keys(changes).length === 0) return false;
+      const clash = await change.clash?.(changes);
+      if (clash) throw clash;
+      const set = change.columns ? change.columns(changes) : (changes as PgUpdateSetSource<T>);
+      await this.update(ctx, actor, id, { set, before, changes });
+      return true;
     },
 
     /**

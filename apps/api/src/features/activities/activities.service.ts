@@ -2,11 +2,9 @@ import type { z } from 'zod';
 import type { Activity, activityBody, activityPatch } from '@helder/shared/activities';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { editableFields } from '@helder/shared/permissions';
 import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict } from '../../http/errors';
-import { changedFields } from '../../lib/patch';
 import { purgeActivity } from '../../lib/purge';
 import { authorize, entityWriter, readable } from '../../lib/write';
 import { findInitiative, toOwner } from '../initiatives';
@@ -128,8 +126,6 @@ export async function createActivity(ctx: Ctx, initiativeId: number, input: Acti
 export async function updateActivity(ctx: Ctx, path: ActivityPath, input: ActivityPatch) {
   const actor = requireActor(ctx);
   const row = await findDetail(ctx, path);
-  const subject = activitySubject(row);
-  authorize(actor, 'edit', subject, 'You may not edit this activity');
   const before = {
     name: row.name,
     description: row.description,
@@ -138,16 +134,18 @@ export async function updateActivity(ctx: Ctx, path: ActivityPath, input: Activi
     budget: centsToEuros(row.budgetCents),
     hidden: row.hidden,
   };
-  const changes = changedFields(before, input, editableFields(actor, subject));
-  if (Object.keys(changes).length === 0) return toActivity(ctx, row);
-  if (
-    changes.name !== undefined &&
-    (await activityNameTaken(ctx.db, row.initiativeId, changes.name, row.id))
-  ) {
-    throw nameTaken();
-  }
-  await writes.update(ctx, actor, row.id, { set: columnsOf(changes), before, changes });
-  return getActivity(ctx, path);
+  const edited = await writes.edit(ctx, actor, row.id, {
+    subject: activitySubject(row),
+    denied: 'You may not edit this activity',
+    before,
+    input,
+    columns: columnsOf,
+    clash: async ({ name }) =>
+      name !== undefined && (await activityNameTaken(ctx.db, row.initiativeId, name, row.id))
+        ? nameTaken()
+        : null,
+  });
+  return edited ? getActivity(ctx, path) : toActivity(ctx, row);
 }
 
 /**

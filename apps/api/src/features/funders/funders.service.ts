@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Funder, FunderDetail, funderBody, funderPatch } from '@helder/shared/funders';
-import { editableFields, type Subject } from '@helder/shared/permissions';
+import type { Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { correlated } from '../../lib/initiative-sql';
-import { changedFields } from '../../lib/patch';
 import { purgeInitiatives } from '../../lib/purge';
 import { authorize, entityWriter } from '../../lib/write';
 
@@ -94,15 +93,15 @@ export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder
 export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Promise<Funder> {
   const actor = requireActor(ctx);
   const row = await requireFunder(ctx, id);
-  authorize(actor, 'edit', FUNDER, 'Only administrators can edit funders');
-  const before = { name: row.name, url: row.url };
-  const changes = changedFields(before, input, editableFields(actor, FUNDER));
-  if (Object.keys(changes).length === 0) return row;
-  if (changes.name !== undefined && (await funderNameTaken(ctx.db, changes.name, id))) {
-    throw nameTaken();
-  }
-  await writes.update(ctx, actor, id, { set: changes, before, changes });
-  return requireFunder(ctx, id);
+  const edited = await writes.edit(ctx, actor, id, {
+    subject: FUNDER,
+    denied: 'Only administrators can edit funders',
+    before: { name: row.name, url: row.url },
+    input,
+    clash: async ({ name }) =>
+      name !== undefined && (await funderNameTaken(ctx.db, name, id)) ? nameTaken() : null,
+  });
+  return edited ? requireFunder(ctx, id) : row;
 }
 
 /**

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import type { Grant, grantBody, grantPatch } from '@helder/shared/grants';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { editableFields, type Subject } from '@helder/shared/permissions';
+import type { Subject } from '@helder/shared/permissions';
 import { grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { changedFields } from '../../lib/patch';
 import { purgeInitiatives } from '../../lib/purge';
 import { authorize, entityWriter } from '../../lib/write';
 import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
@@ -125,27 +124,26 @@ export async function createGrant(ctx: Ctx, path: RegulationPath, input: GrantIn
 export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch): Promise<Grant> {
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
-  const subject = grantSubject(row);
-  authorize(actor, 'edit', subject, 'You may not edit this grant');
-  const before = {
-    name: row.name,
-    reference: row.reference,
-    budget: centsToEuros(row.budgetCents),
-  };
-  const changes = changedFields(before, input, editableFields(actor, subject));
-  if (Object.keys(changes).length === 0) return toGrant(ctx, row);
-  const clash = await grantConflict(ctx.db, { regulationId: row.regulationId, ...changes }, row.id);
-  if (clash) throw taken(clash);
-  await writes.update(ctx, actor, row.id, {
-    set: {
+  const edited = await writes.edit(ctx, actor, row.id, {
+    subject: grantSubject(row),
+    denied: 'You may not edit this grant',
+    before: { name: row.name, reference: row.reference, budget: centsToEuros(row.budgetCents) },
+    input,
+    columns: (changes) => ({
       name: changes.name,
       reference: changes.reference,
       budgetCents: changes.budget === undefined ? undefined : eurosToCents(changes.budget),
+    }),
+    clash: async (changes) => {
+      const clash = await grantConflict(
+        ctx.db,
+        { regulationId: row.regulationId, ...changes },
+        row.id,
+      );
+      return clash ? taken(clash) : null;
     },
-    before,
-    changes,
   });
-  return readGrant(ctx, row.id);
+  return edited ? readGrant(ctx, row.id) : toGrant(ctx, row);
 }
 
 /**

@@ -8,11 +8,9 @@ import type {
   initiativesQuery,
 } from '@helder/shared/initiatives';
 import { centsToEuros, eurosToCents } from '@helder/shared/money';
-import { editableFields } from '@helder/shared/permissions';
 import { grants, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, unauthenticated } from '../../http/errors';
-import { changedFields } from '../../lib/patch';
 import { purgeInitiatives } from '../../lib/purge';
 import { authorize, entityWriter, readable } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
@@ -124,8 +122,6 @@ export function columnsOf(input: Partial<InitiativeInput>) {
 export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePatch) {
   const actor = requireActor(ctx);
   const row = await findDetail(ctx, id);
-  const subject = initiativeSubject(row);
-  authorize(actor, 'edit', subject, 'You may not edit this initiative');
   const before = {
     name: row.name,
     description: row.description,
@@ -141,13 +137,16 @@ export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePa
     hidden: row.hidden,
     hidden_sponsors: row.hiddenSponsors,
   };
-  const changes = changedFields(before, input, editableFields(actor, subject));
-  if (Object.keys(changes).length === 0) return toInitiative(ctx, row);
-  if (changes.name !== undefined && (await initiativeNameTaken(ctx.db, changes.name, id))) {
-    throw nameTaken();
-  }
-  await writes.update(ctx, actor, id, { set: columnsOf(changes), before, changes });
-  return toInitiative(ctx, await findDetail(ctx, id));
+  const edited = await writes.edit(ctx, actor, id, {
+    subject: initiativeSubject(row),
+    denied: 'You may not edit this initiative',
+    before,
+    input,
+    columns: columnsOf,
+    clash: async ({ name }) =>
+      name !== undefined && (await initiativeNameTaken(ctx.db, name, id)) ? nameTaken() : null,
+  });
+  return toInitiative(ctx, edited ? await findDetail(ctx, id) : row);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
-import { editableFields, type Subject } from '@helder/shared/permissions';
+import type { Subject } from '@helder/shared/permissions';
 import type {
   OfficerRole,
   Regulation,
@@ -14,7 +14,6 @@ import type { Executor } from '../../db/client';
 import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { changedFields } from '../../lib/patch';
 import { purgeInitiatives } from '../../lib/purge';
 import { authorize, entityWriter } from '../../lib/write';
 import { findFunder } from '../funders';
@@ -144,19 +143,17 @@ export async function updateRegulation(
 ): Promise<Regulation> {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
-  const subject = regulationSubject(row);
-  authorize(actor, 'edit', subject, 'Only administrators can edit regulations');
-  const before = { name: row.name, description: row.description };
-  const changes = changedFields(before, input, editableFields(actor, subject));
-  if (Object.keys(changes).length === 0) return toRegulation(ctx, row);
-  if (
-    changes.name !== undefined &&
-    (await regulationNameTaken(ctx.db, row.funderId, changes.name, row.id))
-  ) {
-    throw nameTaken();
-  }
-  await writes.update(ctx, actor, row.id, { set: changes, before, changes });
-  return getRegulation(ctx, path);
+  const edited = await writes.edit(ctx, actor, row.id, {
+    subject: regulationSubject(row),
+    denied: 'Only administrators can edit regulations',
+    before: { name: row.name, description: row.description },
+    input,
+    clash: async ({ name }) =>
+      name !== undefined && (await regulationNameTaken(ctx.db, row.funderId, name, row.id))
+        ? nameTaken()
+        : null,
+  });
+  return edited ? getRegulation(ctx, path) : toRegulation(ctx, row);
 }
 
 /**
