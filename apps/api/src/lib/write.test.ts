@@ -88,7 +88,10 @@ describe('the write path', () => {
 
   it('edits only the changed fields the actor may edit, after the clash check', async () => {
     const row = await createFunder(t);
-    const edit = (input: { name?: string; url?: string }, clash = async () => null) =>
+    const edit = (
+      input: { name?: string; url?: string },
+      clash = async (): Promise<AppError | null> => null,
+    ) =>
       writes.edit(ctx, ctx.actor!, row.id, {
         subject: { type: 'Funder' },
         denied: 'no',
