@@ -62,14 +62,32 @@ describe('the app', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers with every answer, errors included', async () => {
-    for (const url of ['/api/health', '/api/does-not-exist', '/api/users?limit=0']) {
+  it('sends the API’s security headers with every API answer, errors included', async () => {
+    for (const url of ['/api/health', '/api/does-not-exist', '/api/users?limit=0', '/api/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      // Headers only a page can use are not sent with JSON.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
+  it('sends the document security headers with pages, the API docs included', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/favicon.ico']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
       expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
       expect(res.headers['x-powered-by'], url).toBeUndefined();

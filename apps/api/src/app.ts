@@ -25,7 +25,11 @@ import type { Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { installPublicCache } from './http/public-cache';
 import { lazyChildLogger } from './http/request-logger';
-import { installSecurityHeaders, securityHeaders } from './http/security-headers';
+import {
+  apiSecurityHeaders,
+  installSecurityHeaders,
+  securityHeaders,
+} from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import type { Mailer } from './lib/mail';
@@ -40,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-const SECURITY_HEADERS = securityHeaders({
+const DOCUMENT_HEADERS = securityHeaders({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -60,6 +64,7 @@ const SECURITY_HEADERS = securityHeaders({
   },
   crossOriginEmbedderPolicy: false,
 });
+const API_HEADERS = apiSecurityHeaders(DOCUMENT_HEADERS);
 
 export interface AppOptions {
   config: Config;
@@ -95,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('endpoints', new Set<Endpoint>());
   installErrorHandler(app);
 
-  installSecurityHeaders(app, SECURITY_HEADERS);
+  installSecurityHeaders(app, { documents: DOCUMENT_HEADERS, api: API_HEADERS });
   if (config.corsOrigins.length > 0) {
     // Bearer tokens, not cookies: no credentials. Every method the API uses must pass a preflight,
     // or a web client on its own origin could read but never edit or delete.
