@@ -78,8 +78,9 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         // Stable vendor chunks (better caching). The first load's libraries (Preact, router, i18n,
-        // query) are one chunk: one request, and Brotli compresses them better together. zod,
-        // forms and Radix arrive with the first screen that needs them.
+        // query) are one chunk: one request, and Brotli compresses them better together. zod
+        // (with the form resolvers), the form library and Radix arrive with the first screen
+        // that needs them.
         codeSplitting: {
           groups: [
             {
@@ -94,8 +95,37 @@ export default defineConfig(({ command }) => ({
               ),
               priority: 30,
             },
-            { name: 'zod', test: vendor('zod'), priority: 20 },
-            { name: 'forms', test: vendor('react-hook-form', '@hookform/resolvers'), priority: 20 },
+            { name: 'zod', test: vendor('zod', '@hookform/resolvers'), priority: 20 },
+            { name: 'forms', test: vendor('react-hook-form'), priority: 21 },
+            {
+              // The dialog and what it is built on, apart from the menus and popovers: /login
+              // opens with a dialog and needs nothing else of Radix.
+              name: 'dialog',
+              test: vendor(
+                '@radix-ui/react-dialog',
+                '@radix-ui/primitive',
+                '@radix-ui/react-compose-refs',
+                '@radix-ui/react-context',
+                '@radix-ui/react-dismissable-layer',
+                '@radix-ui/react-focus-guards',
+                '@radix-ui/react-focus-scope',
+                '@radix-ui/react-id',
+                '@radix-ui/react-portal',
+                '@radix-ui/react-presence',
+                '@radix-ui/react-primitive',
+                '@radix-ui/react-slot',
+                '@radix-ui/react-use-[^/]+',
+                'react-remove-scroll',
+                'react-remove-scroll-bar',
+                'react-style-singleton',
+                'use-callback-ref',
+                'use-sidecar',
+                'aria-hidden',
+                'get-nonce',
+                'tslib',
+              ),
+              priority: 25,
+            },
             {
               name: 'radix',
               test: vendor(

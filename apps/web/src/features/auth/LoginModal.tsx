@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -12,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { useLogin } from './api';
 import { loginErrorKey, type LoginErrorKey } from './errors';
 import { redirectTarget } from './guards';
-import { loginFormSchema, type AuthMessageKey, type LoginForm } from './schemas';
+import { useLoginForm } from './login-form';
 
 /** /login (docs/spec-map.md §2.3): a modal over the initiatives; the backdrop goes to /funds. */
 export function LoginModal() {
@@ -22,30 +21,20 @@ export function LoginModal() {
   const loginMutation = useLogin();
   const busy = loginMutation.isPending;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const [serverError, setServerError] = useState<LoginErrorKey>();
+  const { field, problems, onSubmit } = useLoginForm(async ({ email, password }) => {
+    setServerError(undefined);
     try {
       await loginMutation.mutateAsync({ username: email.trim(), password });
       close(redirectTarget(location.state), { replace: true });
     } catch (error) {
-      setError('root.server', { message: loginErrorKey(error) });
+      setServerError(loginErrorKey(error));
     }
   });
-
-  const fieldError = (message: string | undefined) =>
-    message ? t(message as AuthMessageKey) : undefined;
-  const serverError = errors.root?.server?.message as LoginErrorKey | undefined;
+  const fieldError = (name: 'email' | 'password') => {
+    const key = problems[name];
+    return key ? t(key) : undefined;
+  };
 
   return (
     <Modal open={open} onClose={() => close()} title={t('login.title')} busy={busy} size="small">
@@ -58,14 +47,14 @@ export function LoginModal() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={fieldError(errors.email?.message)}
-          {...register('email')}
+          error={fieldError('email')}
+          {...field('email')}
         />
         <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
-          error={fieldError(errors.password?.message)}
-          {...register('password')}
+          error={fieldError('password')}
+          {...field('password')}
         />
         <FormActions>
           <Link to="/account-recovery">{t('login.forgotPassword')}</Link>

@@ -70,6 +70,22 @@ describe('login modal', () => {
     expect(email).not.toHaveAttribute('aria-invalid');
   });
 
+  it('moves the focus to the first field with a problem, and keeps the others as the submit found them', async () => {
+    const { requests } = mockFetch(() => jsonResponse(500));
+    const { user, submit, email, password } = await openLogin();
+    await user.type(email, 'jan@example.nl');
+    await user.click(submit);
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription('Gebruikersnaam en wachtwoord zijn verplicht.');
+    // Both empty again: the e-mail field says both are needed.
+    await user.clear(email);
+    expect(email).toHaveAccessibleDescription('Gebruikersnaam en wachtwoord zijn verplicht.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    await user.click(submit);
+    expect(email).toHaveFocus();
+    expect(requests.map((request) => request.url)).not.toContain('/api/auth/jwt/login');
+  });
+
   it('shows bad credentials on HTTP 400', async () => {
     mockFetch(() => jsonResponse(400, { detail: 'Bad credentials', code: 'BAD_CREDENTIALS' }));
     const { user, submit, email, password } = await openLogin();

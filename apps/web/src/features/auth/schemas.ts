@@ -3,42 +3,11 @@
  * (rendered with t()), so the schemas stay language-free.
  */
 import { z } from 'zod';
+import { EMAIL_PATTERN, type AuthMessageKey } from './login-form';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export type AuthMessageKey =
-  | 'emptyEmail'
-  | 'emailValidation'
-  | 'usernamePasswordRequired'
-  | 'resetPassword.passwordRequired'
-  | 'resetPassword.mismatch'
-  | 'resetPassword.passwordTooShort'
-  | 'resetPassword.passwordTooLong';
+export type { AuthMessageKey } from './login-form';
 
 const message = (key: AuthMessageKey) => ({ message: key });
-
-/**
- * Login (docs/spec-map.md §5): both empty → usernamePasswordRequired; empty e-mail → emptyEmail; an
- * e-mail that does not look like one → emailValidation; empty password → usernamePasswordRequired.
- * react-hook-form validates on submit and, after the first submit, again while typing.
- */
-export const loginFormSchema = z
-  .object({ email: z.string(), password: z.string() })
-  .superRefine(({ email, password }, ctx) => {
-    const trimmed = email.trim();
-    if (!trimmed && !password) {
-      ctx.addIssue({ code: 'custom', path: ['email'], ...message('usernamePasswordRequired') });
-      return;
-    }
-    if (!trimmed) ctx.addIssue({ code: 'custom', path: ['email'], ...message('emptyEmail') });
-    else if (!EMAIL_PATTERN.test(trimmed)) {
-      ctx.addIssue({ code: 'custom', path: ['email'], ...message('emailValidation') });
-    }
-    if (!password) {
-      ctx.addIssue({ code: 'custom', path: ['password'], ...message('usernamePasswordRequired') });
-    }
-  });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const emailFormSchema = z.object({
   email: z
