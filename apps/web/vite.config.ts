@@ -127,19 +127,9 @@ export default defineConfig(({ command }) => ({
               priority: 25,
             },
             {
+              // The rest of Radix (menus, popovers); what they share with the dialog is there.
               name: 'radix',
-              test: vendor(
-                'radix-ui',
-                '@radix-ui/[^/]+',
-                'react-remove-scroll',
-                'react-remove-scroll-bar',
-                'react-style-singleton',
-                'use-callback-ref',
-                'use-sidecar',
-                'aria-hidden',
-                'get-nonce',
-                'tslib',
-              ),
+              test: vendor('radix-ui', '@radix-ui/[^/]+', '@floating-ui/[^/]+'),
               priority: 20,
             },
           ],
