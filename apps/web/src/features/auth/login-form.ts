@@ -4,8 +4,7 @@
  * translation keys of the `auth` namespace.
  */
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '@helder/shared/users/client';
 
 export type AuthMessageKey =
   | 'emptyEmail'

@@ -3,7 +3,8 @@
  * (rendered with t()), so the schemas stay language-free.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN, type AuthMessageKey } from './login-form';
+import { EMAIL_PATTERN } from '@helder/shared/users/client';
+import type { AuthMessageKey } from './login-form';
 
 export type { AuthMessageKey } from './login-form';
 

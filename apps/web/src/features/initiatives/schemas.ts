@@ -26,6 +26,7 @@ import {
 } from '@helder/shared/initiatives/client';
 import { hasAtMostTwoDecimals, MAX_BUDGET_EUROS, parseAmount } from '@helder/shared/money';
 import { ACTIVITY_FIELDS, INITIATIVE_FIELDS } from '@helder/shared/permissions';
+import { EMAIL_PATTERN } from '@helder/shared/users/client';
 import { z } from 'zod';
 import { formatAmountInput } from '../../lib/amount';
 import type { Resources } from '../../lib/i18n';
@@ -78,8 +79,6 @@ export type SpendingUnitFormOutput = Partial<z.output<typeof initiativeBody>>;
 type Validation = Resources['initiatives']['form']['validation'];
 export type SpendingUnitMessageKey = `form.validation.${keyof Validation}`;
 const message = (key: keyof Validation) => ({ message: `form.validation.${key}` });
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface TextRule {
   max: number;

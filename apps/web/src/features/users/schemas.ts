@@ -4,10 +4,8 @@
  * password length) are reported by the server and shown translated.
  */
 import { ROLES } from '@helder/shared/permissions';
-import { BIOGRAPHY_MAX } from '@helder/shared/users/client';
+import { BIOGRAPHY_MAX, EMAIL_PATTERN } from '@helder/shared/users/client';
 import { z } from 'zod';
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type UsersMessageKey =
   | 'addUser.emailRequired'
