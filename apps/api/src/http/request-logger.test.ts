@@ -30,21 +30,27 @@ function appLoggingAt(level: string) {
     request.log.debug('a debug line');
     return { ok: true };
   });
+  closing.push(() => app.close());
   return { app, log, lines };
 }
 
-let close: (() => Promise<void>) | undefined;
+const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  await close?.();
+  await Promise.all(closing.splice(0).map((close) => close()));
   vi.restoreAllMocks();
 });
 
+/** What a request to `url` writes at `level`: each line, and each as [message, request id]. */
+async function logOf(level: string, url: string) {
+  const { app, lines } = appLoggingAt(level);
+  await app.inject({ url });
+  return { lines, said: lines.map((l) => [l.msg, l.reqId]) };
+}
+
 describe('the request logger', () => {
   it('writes what its level lets through, bound to the request id', async () => {
-    const { app, lines } = appLoggingAt('warn');
-    close = () => app.close();
-    await app.inject({ url: '/notes' });
-    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+    const { lines, said } = await logOf('warn', '/notes');
+    expect(said).toEqual([
       ['a warning', 'request-1'],
       ['from a child', 'request-1'],
     ]);
@@ -53,10 +59,8 @@ describe('the request logger', () => {
   });
 
   it('keeps Fastify’s request lines at info', async () => {
-    const { app, lines } = appLoggingAt('info');
-    close = () => app.close();
-    await app.inject({ url: '/quiet' });
-    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+    const { lines, said } = await logOf('info', '/quiet');
+    expect(said).toEqual([
       ['incoming request', 'request-1'],
       ['request completed', 'request-1'],
     ]);
@@ -65,7 +69,6 @@ describe('the request logger', () => {
 
   it('makes no pino child for a request that writes nothing', async () => {
     const { app, log, lines } = appLoggingAt('warn');
-    close = () => app.close();
     const child = vi.spyOn(log, 'child');
     await app.inject({ url: '/quiet' });
     expect(child).not.toHaveBeenCalled();
@@ -75,10 +78,8 @@ describe('the request logger', () => {
   });
 
   it('honours a route’s own level', async () => {
-    const { app, lines } = appLoggingAt('warn');
-    close = () => app.close();
-    await app.inject({ url: '/chatty' });
-    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([
+    const { said } = await logOf('warn', '/chatty');
+    expect(said).toEqual([
       ['incoming request', 'request-1'],
       ['a debug line', 'request-1'],
       ['request completed', 'request-1'],

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 type Bindings = Record<string, unknown>;
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 /** Pino's loggers say whether a level writes; Fastify's logger type does not promise it. */
 type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
@@ -20,18 +20,24 @@ class RequestLogger {
     private readonly bindings: Bindings,
   ) {}
 
+  /** The child once made, else the parent: the same level either way until it is set. */
+  private get current(): LevelAware {
+    return this.made ?? this.parent;
+  }
+
   private get real(): LevelAware {
     this.made ??= this.parent.child(this.bindings) as LevelAware;
     return this.made;
   }
 
-  private write(level: Level, args: unknown[]): void {
-    if (!(this.made ?? this.parent).isLevelEnabled(level)) return;
+  /** What each level's method does (set on the prototype below). */
+  write(level: (typeof LEVELS)[number], args: unknown[]): void {
+    if (!this.current.isLevelEnabled(level)) return;
     Reflect.apply(this.real[level], this.real, args);
   }
 
   get level(): string {
-    return (this.made ?? this.parent).level;
+    return this.current.level;
   }
 
   set level(level: string) {
@@ -39,32 +45,22 @@ class RequestLogger {
   }
 
   isLevelEnabled(level: string): boolean {
-    return (this.made ?? this.parent).isLevelEnabled(level);
+    return this.current.isLevelEnabled(level);
   }
 
-  fatal(...args: unknown[]) {
-    this.write('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.write('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.write('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.write('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.write('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.write('trace', args);
-  }
   silent() {}
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.real.child(bindings, options);
   }
+}
+
+for (const level of LEVELS) {
+  Object.defineProperty(RequestLogger.prototype, level, {
+    value(this: RequestLogger, ...args: unknown[]) {
+      this.write(level, args);
+    },
+  });
 }
 
 /**
@@ -84,5 +80,6 @@ export function lazyChildLogger(
   ) {
     return parent.child(bindings, options);
   }
-  return new RequestLogger(parent as LevelAware, bindings);
+  // Its level methods are set on the prototype, where the type system does not look.
+  return new RequestLogger(parent as LevelAware, bindings) as unknown as FastifyBaseLogger;
 }
