@@ -1,9 +1,9 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { activities, initiatives, paymentAttachments, payments } from '../db/schema';
+import { activities, grants, initiatives, paymentAttachments, payments } from '../db/schema';
 
 /**
- * The deletion cascade beneath initiatives and activities (docs/api-rules.md §10), run inside
+ * The deletion cascade beneath grants, initiatives and activities (docs/api-rules.md §10), run inside
  * the transaction of the delete. Manual payments and their attachments go; bank-imported
  * payments survive, unlinked. The foreign keys cascade everything else (activities, owner
  * links, attachment rows). Storage files can only go after the commit, so the keys are returned.
@@ -22,13 +22,34 @@ export interface Purged {
 
 const MANUAL = eq(payments.type, 'handmatig');
 
-async function attachmentKeys(tx: Executor, paymentsWhere: SQL) {
-  const rows = await tx
+/**
+ * The manual payments `linked` selects go, with the keys of their attachments' files; the bank
+ * payments among them stay, with the links in `unlink` cleared.
+ */
+async function releasePayments(
+  tx: Executor,
+  linked: SQL,
+  unlink: { initiativeId?: null; activityId: null },
+) {
+  const attachments = await tx
     .select({ key: paymentAttachments.storageKey })
     .from(paymentAttachments)
     .innerJoin(payments, eq(payments.id, paymentAttachments.paymentId))
-    .where(and(MANUAL, paymentsWhere));
-  return rows.map((r) => r.key);
+    .where(and(MANUAL, linked));
+  const deleted = await tx
+    .delete(payments)
+    .where(and(MANUAL, linked))
+    .returning({ id: payments.id });
+  const unlinked = await tx
+    .update(payments)
+    .set(unlink)
+    .where(linked)
+    .returning({ id: payments.id });
+  return {
+    fileKeys: attachments.map((r) => r.key),
+    deletedPayments: deleted.map((p) => p.id),
+    unlinkedPayments: unlinked.map((p) => p.id),
+  };
 }
 
 /** Purges what exists only for the initiatives matching `scope` (a condition on initiatives). */
@@ -42,23 +63,31 @@ export async function purgeInitiatives(tx: Executor, scope: SQL): Promise<Purged
     .select({ id: activities.id, key: activities.pictureKey })
     .from(activities)
     .where(inArray(activities.initiativeId, ids));
-  const linked = inArray(payments.initiativeId, ids);
-  const attachments = await attachmentKeys(tx, linked);
-  const deleted = await tx
-    .delete(payments)
-    .where(and(MANUAL, linked))
-    .returning({ id: payments.id });
-  const unlinked = await tx
-    .update(payments)
-    .set({ initiativeId: null, activityId: null })
-    .where(linked)
-    .returning({ id: payments.id });
+  const released = await releasePayments(tx, inArray(payments.initiativeId, ids), {
+    initiativeId: null,
+    activityId: null,
+  });
   return {
-    fileKeys: [...owned, ...children].flatMap((r) => (r.key ? [r.key] : [])).concat(attachments),
+    ...released,
+    fileKeys: [...owned, ...children]
+      .flatMap((r) => (r.key ? [r.key] : []))
+      .concat(released.fileKeys),
     activities: children.map((a) => a.id),
-    deletedPayments: deleted.map((p) => p.id),
-    unlinkedPayments: unlinked.map((p) => p.id),
   };
+}
+
+/**
+ * Deletes the grants matching `scope` (a condition on grants) with what exists only for their
+ * initiatives; `grants` lists their ids, for the audit of the delete that took them.
+ */
+export async function purgeGrants(
+  tx: Executor,
+  scope: SQL,
+): Promise<Purged & { grants: number[] }> {
+  const ids = tx.select({ id: grants.id }).from(grants).where(scope);
+  const purged = await purgeInitiatives(tx, inArray(initiatives.grantId, ids));
+  const gone = await tx.delete(grants).where(scope).returning({ id: grants.id });
+  return { ...purged, grants: gone.map((g) => g.id).sort((a, b) => a - b) };
 }
 
 /** Purges what exists only for one activity; its bank payments stay with the initiative. */
@@ -67,21 +96,12 @@ export async function purgeActivity(tx: Executor, activityId: number): Promise<P
     .select({ key: activities.pictureKey })
     .from(activities)
     .where(eq(activities.id, activityId));
-  const linked = eq(payments.activityId, activityId);
-  const attachments = await attachmentKeys(tx, linked);
-  const deleted = await tx
-    .delete(payments)
-    .where(and(MANUAL, linked))
-    .returning({ id: payments.id });
-  const unlinked = await tx
-    .update(payments)
-    .set({ activityId: null })
-    .where(linked)
-    .returning({ id: payments.id });
+  const released = await releasePayments(tx, eq(payments.activityId, activityId), {
+    activityId: null,
+  });
   return {
-    fileKeys: [...(activity?.key ? [activity.key] : []), ...attachments],
+    ...released,
+    fileKeys: [...(activity?.key ? [activity.key] : []), ...released.fileKeys],
     activities: [activityId],
-    deletedPayments: deleted.map((p) => p.id),
-    unlinkedPayments: unlinked.map((p) => p.id),
   };
 }

@@ -33,6 +33,9 @@ const writes = entityWriter({
   onConflict: (index) =>
     index === 'funders_name_lower_idx' ? nameTaken() : conflict('CONFLICT', index),
 });
+/** What an administrator's create and delete of a funder state about their permission. */
+const allowed = { action: 'create', subject: { type: 'Funder' }, denied: 'no' } as const;
+const deletable = { subject: { type: 'Funder' }, denied: 'no' } as const;
 const auditOf = (id: number) =>
   t.database.db
     .select()
@@ -43,9 +46,9 @@ describe('the write path', () => {
   it('answers a race to a unique index with the 409 the entity gives it, writing nothing', async () => {
     const existing = await createFunder(t);
     const values = { name: existing.name.toUpperCase(), url: 'https://race.test' };
-    await expect(writes.create(ctx, ctx.actor!, { values, audited: values })).rejects.toMatchObject(
-      { status: 409, code: 'NAME_TAKEN' },
-    );
+    await expect(
+      writes.create(ctx, ctx.actor!, { ...allowed, values, audited: values }),
+    ).rejects.toMatchObject({ status: 409, code: 'NAME_TAKEN' });
     const same = await t.database.db.select().from(funders).where(eq(funders.url, values.url));
     expect(same).toEqual([]);
   });
@@ -54,7 +57,7 @@ describe('the write path', () => {
     const existing = await createFunder(t);
     const other = entityWriter({ entityClass: 'Funder', table: funders });
     const values = { name: existing.name, url: 'https://race.test' };
-    const failure = other.create(ctx, ctx.actor!, { values, audited: values });
+    const failure = other.create(ctx, ctx.actor!, { ...allowed, values, audited: values });
     await expect(failure).rejects.toSatisfy(isUniqueViolation);
     await expect(failure).rejects.not.toBeInstanceOf(AppError);
   });
@@ -62,6 +65,7 @@ describe('the write path', () => {
   it('audits creation, an update only when it changes something, and deletion', async () => {
     const name = `Fonds ${uniq()}`;
     const id = await writes.create(ctx, ctx.actor!, {
+      ...allowed,
       values: { name, url: 'https://a.test' },
       audited: { name, url: 'https://a.test' },
     });
@@ -70,7 +74,12 @@ describe('the write path', () => {
       before: { name },
       changes: { name },
     });
+    const reader = { ...ctx.actor!, role: 'user' as const };
+    await expect(
+      writes.remove(ctx, reader, id, { ...deletable, denied: 'not yours', audited: {} }),
+    ).rejects.toMatchObject({ status: 403, message: 'not yours' });
     await writes.remove(ctx, ctx.actor!, id, {
+      ...deletable,
       audited: { name, url: 'https://a.test' },
       beneath: async () => ({ audited: { regulations: [1], grants: [] }, fileKeys: [] }),
     });
@@ -81,9 +90,30 @@ describe('the write path', () => {
       url: { from: 'https://a.test', to: null },
       regulations: { from: [1], to: [] },
     });
-    await expect(writes.remove(ctx, ctx.actor!, id, { audited: {} })).rejects.toMatchObject({
+    await expect(
+      writes.remove(ctx, ctx.actor!, id, { ...deletable, audited: {} }),
+    ).rejects.toMatchObject({
       status: 404,
     });
+  });
+
+  it('creates only what the actor may create, after the clash check', async () => {
+    const values = { name: `Fonds ${uniq()}`, url: 'https://c.test' };
+    const reader = { ...ctx.actor!, role: 'user' as const };
+    await expect(
+      writes.create(ctx, reader, {
+        ...allowed,
+        denied: 'not an administrator',
+        values,
+        audited: {},
+      }),
+    ).rejects.toMatchObject({ status: 403, message: 'not an administrator' });
+    const clash = async () => nameTaken();
+    await expect(
+      writes.create(ctx, ctx.actor!, { ...allowed, clash, values, audited: {} }),
+    ).rejects.toMatchObject({ status: 409, code: 'NAME_TAKEN' });
+    const stored = await t.database.db.select().from(funders).where(eq(funders.name, values.name));
+    expect(stored).toEqual([]);
   });
 
   it('edits only the changed fields the actor may edit, after the clash check', async () => {

@@ -39,6 +39,20 @@ export function readable<R, S extends Subject>(
   return { ...row, subject };
 }
 
+/**
+ * A feature's subject loader for entity-access (features/subjects.ts): the subject of the row its
+ * access query finds for the caller, null when there is none.
+ */
+export const subjectLoader =
+  <R, S extends Subject>(
+    select: (db: Executor, actor: Actor | null, id: number) => Promise<R | null | undefined>,
+    subjectOf: (row: R) => S,
+  ) =>
+  async (ctx: Ctx, id: number): Promise<S | null> => {
+    const row = await select(ctx.db, ctx.actor, id);
+    return row ? subjectOf(row) : null;
+  };
+
 /** 403 unless the actor may take the action on the subject. */
 export function authorize<S extends Subject>(
   actor: Actor,
@@ -123,16 +137,28 @@ export function entityWriter<
   const byId = (id: number) => eq(table.id, id);
 
   return {
-    /** Inserts the row and audits `audited` as its creation; returns the new id. */
-    create(
+    /**
+     * The create of a POST: 403 unless the actor may take `action` on `subject` (the parent's,
+     * or the entity class's where there is none); `clash` gives the 409 of a value another row
+     * holds, checked before writing; then the row is inserted and `audited` recorded as its
+     * creation. Returns the new id.
+     */
+    async create<S extends Subject>(
       ctx: Ctx,
       actor: Actor,
       row: {
+        action: ActionOf<S['type']>;
+        subject: S;
+        denied: string;
+        clash?: () => Promise<AppError | null>;
         values: PgInsertValue<T>;
         audited: Record<string, unknown>;
         parentId?: number;
       } & (P extends Parent ? { parentId: number } : unknown),
     ): Promise<number> {
+      authorize(actor, row.action, row.subject, row.denied);
+      const clash = await row.clash?.();
+      if (clash) throw clash;
       return write(ctx, actor, {
         onConflict,
         run: async (tx) => {
@@ -218,15 +244,22 @@ export function entityWriter<
     },
 
     /**
-     * Deletes the row after `beneath` has removed what exists only for it; audits the row's
-     * `audited` values (and those of beneath) as gone, and removes the files after the commit.
+     * The delete of a DELETE: 403 without `delete` on the subject; then the row goes after
+     * `beneath` has removed what exists only for it, the row's `audited` values (and those of
+     * beneath) are audited as gone, and the files are removed after the commit.
      */
     async remove(
       ctx: Ctx,
       actor: Actor,
       id: number,
-      gone: { audited: Record<string, unknown>; beneath?: (tx: Executor) => Promise<Beneath> },
+      gone: {
+        subject: Subject;
+        denied: string;
+        audited: Record<string, unknown>;
+        beneath?: (tx: Executor) => Promise<Beneath>;
+      },
     ): Promise<void> {
+      authorize(actor, 'delete', gone.subject, gone.denied);
       await write(ctx, actor, {
         run: async (tx) => {
           const below = (await gone.beneath?.(tx)) ?? { fileKeys: [] };

@@ -6,7 +6,7 @@ import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { purgeActivity } from '../../lib/purge';
-import { authorize, entityWriter, readable } from '../../lib/write';
+import { entityWriter, readable, subjectLoader } from '../../lib/write';
 import { findInitiative, toOwner } from '../initiatives';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -48,10 +48,7 @@ const atPath = <R extends { initiativeId: number }>(path: ActivityPath, row: R |
  * entity-access for Activity: hidden flags (its own and its initiative's) and the caller's
  * relations in one statement.
  */
-export async function loadActivitySubject(ctx: Ctx, id: number) {
-  const row = await selectActivityAccess(ctx.db, ctx.actor, id);
-  return row ? activitySubject(row) : null;
-}
+export const loadActivitySubject = subjectLoader(selectActivityAccess, activitySubject);
 
 async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
   const row = await selectActivity(ctx.db, ctx.actor, path.activityId);
@@ -99,14 +96,12 @@ const columnsOf = (input: Partial<ActivityInput>) => ({
 export async function createActivity(ctx: Ctx, initiativeId: number, input: ActivityInput) {
   const actor = requireActor(ctx);
   const initiative = await findInitiative(ctx, initiativeId);
-  authorize(
-    actor,
-    'create_activity',
-    initiative.subject,
-    'You may not create activities in this initiative',
-  );
-  if (await activityNameTaken(ctx.db, initiativeId, input.name)) throw nameTaken();
   const id = await writes.create(ctx, actor, {
+    action: 'create_activity',
+    subject: initiative.subject,
+    denied: 'You may not create activities in this initiative',
+    clash: async () =>
+      (await activityNameTaken(ctx.db, initiativeId, input.name)) ? nameTaken() : null,
     parentId: initiativeId,
     values: {
       initiativeId,
@@ -155,8 +150,9 @@ export async function updateActivity(ctx: Ctx, path: ActivityPath, input: Activi
 export async function deleteActivity(ctx: Ctx, path: ActivityPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findActivity(ctx, path);
-  authorize(actor, 'delete', row.subject, 'You may not delete this activity');
   await writes.remove(ctx, actor, row.id, {
+    subject: row.subject,
+    denied: 'You may not delete this activity',
     audited: { name: row.name },
     beneath: async (tx) => {
       const purged = await purgeActivity(tx, row.id);

@@ -12,7 +12,7 @@ import {
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { signedPicture } from '../../lib/pictures';
-import { authorize, write } from '../../lib/write';
+import { authorize, subjectLoader, write } from '../../lib/write';
 import { selectAccount, selectAccountSummaries, type AccountRow } from './bank-accounts.queries';
 import { forgetAccountParses } from './stored-parses';
 
@@ -164,7 +164,4 @@ export async function deleteAccount(ctx: Ctx, userId: number, id: number) {
 }
 
 /** entity-access: the BankAccount subject, or null when it does not exist. */
-export async function loadBankAccountSubject(ctx: Ctx, id: number) {
-  const row = await selectAccount(ctx.db, ctx.actor, id);
-  return row?.subject ?? null;
-}
+export const loadBankAccountSubject = subjectLoader(selectAccount, (row) => row.subject);

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { Funder, FunderDetail, funderBody, funderPatch } from '@helder/shared/funders';
 import type { Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { funders, grants, initiatives, regulations } from '../../db/schema';
+import { funders, grants, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { correlated } from '../../lib/initiative-sql';
-import { purgeInitiatives } from '../../lib/purge';
-import { authorize, entityWriter } from '../../lib/write';
+import { purgeGrants } from '../../lib/purge';
+import { entityWriter } from '../../lib/write';
 
 type FunderInput = z.output<typeof funderBody>;
 type FunderPatch = z.output<typeof funderPatch>;
@@ -84,9 +84,14 @@ export async function getFunder(ctx: Ctx, id: number): Promise<FunderDetail> {
 
 export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder> {
   const actor = requireActor(ctx);
-  authorize(actor, 'create', FUNDER, 'Only administrators can create funders');
-  if (await funderNameTaken(ctx.db, input.name)) throw nameTaken();
-  const id = await writes.create(ctx, actor, { values: input, audited: input });
+  const id = await writes.create(ctx, actor, {
+    action: 'create',
+    subject: FUNDER,
+    denied: 'Only administrators can create funders',
+    clash: async () => ((await funderNameTaken(ctx.db, input.name)) ? nameTaken() : null),
+    values: input,
+    audited: input,
+  });
   return requireFunder(ctx, id);
 }
 
@@ -112,31 +117,19 @@ export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Pr
 export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await requireFunder(ctx, id);
-  authorize(actor, 'delete', FUNDER, 'Only administrators can delete funders');
   await writes.remove(ctx, actor, id, {
+    subject: FUNDER,
+    denied: 'Only administrators can delete funders',
     audited: { name: row.name, url: row.url },
     beneath: async (tx) => {
-      const purged = await purgeInitiatives(
-        tx,
-        inArray(
-          initiatives.grantId,
-          tx
-            .select({ id: grants.id })
-            .from(grants)
-            .innerJoin(regulations, eq(regulations.id, grants.regulationId))
-            .where(eq(regulations.funderId, id)),
-        ),
-      );
-      const [audited] = await tx
-        .select({
-          regulations: sql<number[]>`coalesce(json_agg(distinct ${regulations.id}), '[]'::json)`,
-          grants: sql<number[]>`coalesce(json_agg(distinct ${grants.id})
-            filter (where ${grants.id} is not null), '[]'::json)`,
-        })
+      const owned = await tx
+        .select({ id: regulations.id })
         .from(regulations)
-        .leftJoin(grants, eq(grants.regulationId, regulations.id))
-        .where(eq(regulations.funderId, id));
-      return { audited, fileKeys: purged.fileKeys };
+        .where(eq(regulations.funderId, id))
+        .orderBy(regulations.id);
+      const ids = owned.map((r) => r.id);
+      const purged = await purgeGrants(tx, inArray(grants.regulationId, ids));
+      return { audited: { regulations: ids, grants: purged.grants }, fileKeys: purged.fileKeys };
     },
   });
 }

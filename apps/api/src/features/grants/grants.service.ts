@@ -8,7 +8,7 @@ import { grantOverseers, grants, initiatives, regulations } from '../../db/schem
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { purgeInitiatives } from '../../lib/purge';
-import { authorize, entityWriter } from '../../lib/write';
+import { authorize, entityWriter, subjectLoader } from '../../lib/write';
 import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
 import { replaceUserLinks, toPerson } from '../users';
 import {
@@ -32,6 +32,11 @@ const MESSAGES = {
   NAME_TAKEN: 'This regulation already has a grant with this name',
 } as const;
 const taken = (code: keyof typeof MESSAGES) => conflict(code, MESSAGES[code]);
+/** The 409 of a reference or name another grant holds. */
+async function clashOf(ctx: Ctx, input: Parameters<typeof grantConflict>[1], exceptId?: number) {
+  const clash = await grantConflict(ctx.db, input, exceptId);
+  return clash ? taken(clash) : null;
+}
 const writes = entityWriter({
   entityClass: 'Grant',
   table: grants,
@@ -56,10 +61,7 @@ export async function findGrant(ctx: Ctx, path: GrantPath): Promise<GrantRow> {
 }
 
 /** entity-access for Grant: officer roles of its regulation and overseer, in the row's statement. */
-export async function loadGrantSubject(ctx: Ctx, id: number) {
-  const row = await selectGrant(ctx.db, ctx.actor, id);
-  return row ? grantSubject(row) : null;
-}
+export const loadGrantSubject = subjectLoader(selectGrant, grantSubject);
 
 /** The one mapper from a grant row to the response; money in euros (docs/api-rules.md §8). */
 function toGrant(ctx: Ctx, row: GrantRow): Grant {
@@ -100,15 +102,11 @@ export async function getGrant(ctx: Ctx, path: GrantPath): Promise<Grant> {
 export async function createGrant(ctx: Ctx, path: RegulationPath, input: GrantInput) {
   const actor = requireActor(ctx);
   const regulation = await findRegulation(ctx, path);
-  authorize(
-    actor,
-    'create_grant',
-    regulationSubject(regulation),
-    'Only administrators and grant officers of this regulation can create grants',
-  );
-  const clash = await grantConflict(ctx.db, { regulationId: regulation.id, ...input });
-  if (clash) throw taken(clash);
   const id = await writes.create(ctx, actor, {
+    action: 'create_grant',
+    subject: regulationSubject(regulation),
+    denied: 'Only administrators and grant officers of this regulation can create grants',
+    clash: () => clashOf(ctx, { regulationId: regulation.id, ...input }),
     parentId: regulation.id,
     values: {
       regulationId: regulation.id,
@@ -134,14 +132,7 @@ export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch):
       reference: changes.reference,
       budgetCents: changes.budget === undefined ? undefined : eurosToCents(changes.budget),
     }),
-    clash: async (changes) => {
-      const clash = await grantConflict(
-        ctx.db,
-        { regulationId: row.regulationId, ...changes },
-        row.id,
-      );
-      return clash ? taken(clash) : null;
-    },
+    clash: (changes) => clashOf(ctx, { regulationId: row.regulationId, ...changes }, row.id),
   });
   return edited ? readGrant(ctx, row.id) : toGrant(ctx, row);
 }
@@ -153,8 +144,9 @@ export async function updateGrant(ctx: Ctx, path: GrantPath, input: GrantPatch):
 export async function deleteGrant(ctx: Ctx, path: GrantPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findGrant(ctx, path);
-  authorize(actor, 'delete', grantSubject(row), 'You may not delete this grant');
   await writes.remove(ctx, actor, row.id, {
+    subject: grantSubject(row),
+    denied: 'You may not delete this grant',
     audited: { name: row.name, reference: row.reference, budget: centsToEuros(row.budgetCents) },
     beneath: (tx) => purgeInitiatives(tx, eq(initiatives.grantId, row.id)),
   });

@@ -12,7 +12,7 @@ import { grants, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, unauthenticated } from '../../http/errors';
 import { purgeInitiatives } from '../../lib/purge';
-import { authorize, entityWriter, readable } from '../../lib/write';
+import { entityWriter, readable, subjectLoader } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
 import { signedPicture } from '../../lib/pictures';
 import {
@@ -43,10 +43,7 @@ export async function findInitiative(ctx: Ctx, id: number) {
 }
 
 /** entity-access for Initiative: hidden flag and the caller's relations in one statement. */
-export async function loadInitiativeSubject(ctx: Ctx, id: number) {
-  const row = await selectInitiativeAccess(ctx.db, ctx.actor, id);
-  return row ? initiativeSubject(row) : null;
-}
+export const loadInitiativeSubject = subjectLoader(selectInitiativeAccess, initiativeSubject);
 
 async function findDetail(ctx: Ctx, id: number): Promise<InitiativeRow> {
   const row = await selectInitiative(ctx.db, ctx.actor, id);
@@ -84,14 +81,11 @@ export async function getInitiative(ctx: Ctx, id: number): Promise<Initiative> {
 export async function createInitiative(ctx: Ctx, path: GrantPath, input: InitiativeInput) {
   const actor = requireActor(ctx);
   const grant = await findGrant(ctx, path);
-  authorize(
-    actor,
-    'create_initiative',
-    grantSubject(grant),
-    'Only administrators and grant officers of the regulation create initiatives',
-  );
-  if (await initiativeNameTaken(ctx.db, input.name)) throw nameTaken();
   const id = await writes.create(ctx, actor, {
+    action: 'create_initiative',
+    subject: grantSubject(grant),
+    denied: 'Only administrators and grant officers of the regulation create initiatives',
+    clash: async () => ((await initiativeNameTaken(ctx.db, input.name)) ? nameTaken() : null),
     parentId: grant.id,
     values: { grantId: grant.id, ...columnsOf(input) },
     audited: { grant_id: grant.id, ...input },
@@ -157,8 +151,9 @@ export async function updateInitiative(ctx: Ctx, id: number, input: InitiativePa
 export async function deleteInitiative(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findInitiative(ctx, id);
-  authorize(actor, 'delete', row.subject, 'You may not delete this initiative');
   await writes.remove(ctx, actor, id, {
+    subject: row.subject,
+    denied: 'You may not delete this initiative',
     audited: { name: row.name },
     beneath: async (tx) => {
       const purged = await purgeInitiatives(tx, eq(initiatives.id, id));

@@ -17,7 +17,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { signFileUrl } from '../../lib/file-urls';
 import { changedFields } from '../../lib/patch';
 import { pictureUrls } from '../../lib/pictures';
-import { authorize, entityWriter, readable, write } from '../../lib/write';
+import { authorize, entityWriter, readable, subjectLoader, write } from '../../lib/write';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
 import {
@@ -39,10 +39,7 @@ export async function findPayment(ctx: Ctx, id: number) {
 }
 
 /** entity-access for Payment: flags, links and relations in one statement. */
-export async function loadPaymentSubject(ctx: Ctx, id: number) {
-  const row = await selectPayment(ctx.db, ctx.actor, id);
-  return row ? paymentSubject(row) : null;
-}
+export const loadPaymentSubject = subjectLoader(selectPayment, paymentSubject);
 
 /**
  * The fields of a payment as every response shows them. Account numbers only for logged-in
@@ -221,8 +218,9 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
 export async function deletePayment(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, id);
-  authorize(actor, 'delete', row.subject, 'You may not delete this payment');
   await writes.remove(ctx, actor, id, {
+    subject: row.subject,
+    denied: 'You may not delete this payment',
     audited: {
       transaction_amount: centsToEuros(row.amountCents),
       booking_date: row.bookingDate.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centsToEuros } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
@@ -11,11 +11,11 @@ import type {
   regulationPatch,
 } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
-import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
+import { funders, grants, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { purgeInitiatives } from '../../lib/purge';
-import { authorize, entityWriter } from '../../lib/write';
+import { purgeGrants } from '../../lib/purge';
+import { authorize, entityWriter, subjectLoader } from '../../lib/write';
 import { findFunder } from '../funders';
 import { replaceUserLinks, toPerson } from '../users';
 import {
@@ -55,10 +55,7 @@ export async function findRegulation(ctx: Ctx, path: RegulationPath): Promise<Re
 }
 
 /** entity-access for Regulation: the caller's officer roles, in the row's statement. */
-export async function loadRegulationSubject(ctx: Ctx, id: number) {
-  const row = await selectRegulation(ctx.db, ctx.actor, id);
-  return row ? regulationSubject(row) : null;
-}
+export const loadRegulationSubject = subjectLoader(selectRegulation, regulationSubject);
 
 async function regulationNameTaken(db: Executor, funderId: number, name: string, except?: number) {
   const [row] = await db
@@ -121,14 +118,12 @@ export async function createRegulation(
 ): Promise<Regulation> {
   const actor = requireActor(ctx);
   if (!(await findFunder(ctx.db, funderId))) throw notFound('Funder');
-  authorize(
-    actor,
-    'create_regulation',
-    { type: 'Funder' },
-    'Only administrators can create regulations',
-  );
-  if (await regulationNameTaken(ctx.db, funderId, input.name)) throw nameTaken();
   const id = await writes.create(ctx, actor, {
+    action: 'create_regulation',
+    subject: { type: 'Funder' },
+    denied: 'Only administrators can create regulations',
+    clash: async () =>
+      (await regulationNameTaken(ctx.db, funderId, input.name)) ? nameTaken() : null,
     parentId: funderId,
     values: { funderId, ...input },
     audited: { funder_id: funderId, ...input },
@@ -163,22 +158,13 @@ export async function updateRegulation(
 export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
-  authorize(actor, 'delete', regulationSubject(row), 'Only administrators can delete regulations');
   await writes.remove(ctx, actor, row.id, {
+    subject: regulationSubject(row),
+    denied: 'Only administrators can delete regulations',
     audited: { name: row.name, description: row.description },
     beneath: async (tx) => {
-      const purged = await purgeInitiatives(
-        tx,
-        inArray(
-          initiatives.grantId,
-          tx.select({ id: grants.id }).from(grants).where(eq(grants.regulationId, row.id)),
-        ),
-      );
-      const gone = await tx
-        .delete(grants)
-        .where(eq(grants.regulationId, row.id))
-        .returning({ id: grants.id });
-      return { audited: { grants: gone.map((g) => g.id) }, fileKeys: purged.fileKeys };
+      const purged = await purgeGrants(tx, eq(grants.regulationId, row.id));
+      return { audited: { grants: purged.grants }, fileKeys: purged.fileKeys };
     },
   });
 }
