@@ -12,6 +12,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
 }
 
+/**
+ * An address is typed as it is: an e-mail or URL field gets the keyboard of its kind, no
+ * automatic capital and no spelling check (a field's own props still win).
+ */
+const addressInput = (type: string | undefined) =>
+  type === 'email' || type === 'url'
+    ? ({ inputMode: type, autoCapitalize: 'none', spellCheck: false } as const)
+    : {};
+
 export function TextField({
   label,
   error,
@@ -44,6 +53,7 @@ export function TextField({
           className={`${styles.input} ${trailing ? styles.withTrailing : ''}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedByIds}
+          {...addressInput(inputProps.type)}
           {...inputProps}
         />
         {trailing ? <div className={styles.trailing}>{trailing}</div> : null}

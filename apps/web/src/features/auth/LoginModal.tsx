@@ -43,10 +43,7 @@ export function LoginModal() {
         <TextField
           label={t('fields.email')}
           type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           error={fieldError('email')}
           {...field('email')}
         />

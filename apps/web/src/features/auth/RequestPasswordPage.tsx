@@ -81,10 +81,7 @@ export function RequestPasswordPage({ variant }: RequestPasswordPageProps) {
         <TextField
           label={t('fields.email')}
           type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={emailError ? t(emailError as AuthMessageKey) : undefined}
           {...register('email')}
         />

@@ -8,11 +8,11 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { FormPage } from '../../components/ui/Page';
-import { PasswordField } from '../../components/ui/PasswordField';
+import { NewPasswordFields, type NewPasswordForm } from '../../components/ui/NewPasswordFields';
 import { isApiError } from '../../lib/api';
 import { useResetPassword } from './api';
 import styles from './auth.module.css';
-import { resetPasswordFormSchema, type AuthMessageKey, type ResetPasswordForm } from './schemas';
+import { resetPasswordFormSchema, type AuthMessageKey } from './schemas';
 
 /** After a successful reset the page goes to /login (docs/spec-map.md §9: 5 s). */
 export const RESET_REDIRECT_MS = 5_000;
@@ -22,7 +22,7 @@ type ServerError = 'badToken' | 'unknownError' | 'tooManyAttempts';
 /** Maps a failed reset: field errors go to the field, the rest becomes a page-level message. */
 function handleResetError(
   error: unknown,
-  setError: UseFormSetError<ResetPasswordForm>,
+  setError: UseFormSetError<NewPasswordForm>,
 ): ServerError | null {
   if (!isApiError(error)) return 'unknownError';
   if (error.status === 400) return 'badToken';
@@ -81,7 +81,7 @@ function ResetPasswordFormView({ token }: { token: string }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ResetPasswordForm>({
+  } = useForm<NewPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmation: '' },
   });
@@ -131,17 +131,11 @@ function ResetPasswordFormView({ token }: { token: string }) {
             : t('resetPassword.unknownError')}
         </Alert>
       ) : null}
-      <PasswordField
-        label={t('fields.newPassword')}
-        autoComplete="new-password"
-        error={fieldError(errors.password?.message)}
-        {...register('password')}
-      />
-      <PasswordField
-        label={t('fields.confirmPassword')}
-        autoComplete="new-password"
-        error={fieldError(errors.confirmation?.message)}
-        {...register('confirmation')}
+      <NewPasswordFields
+        labels={[t('fields.newPassword'), t('fields.confirmPassword')]}
+        register={register}
+        errors={errors}
+        errorText={fieldError}
       />
       <FormActions align="end">
         <Button type="submit" busy={busy}>

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@helder/shared/users/client';
+import { newPasswordSchema } from '../../components/ui/NewPasswordFields';
 import type { AuthMessageKey } from './login-form';
 
 export type { AuthMessageKey } from './login-form';
@@ -19,14 +20,7 @@ export const emailFormSchema = z.object({
 });
 export type EmailForm = z.infer<typeof emailFormSchema>;
 
-/** The length rule is the server's (422, shown translated); here only presence and equality. */
-export const resetPasswordFormSchema = z
-  .object({
-    password: z.string().min(1, message('resetPassword.passwordRequired')),
-    confirmation: z.string(),
-  })
-  .refine((values) => values.password === values.confirmation, {
-    path: ['confirmation'],
-    ...message('resetPassword.mismatch'),
-  });
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+export const resetPasswordFormSchema = newPasswordSchema({
+  required: 'resetPassword.passwordRequired' satisfies AuthMessageKey,
+  mismatch: 'resetPassword.mismatch' satisfies AuthMessageKey,
+});

@@ -60,10 +60,7 @@ export function FunderForm({
         label={t('fields.url')}
         hint={t('fields.urlHint')}
         type="url"
-        inputMode="url"
         autoComplete="url"
-        autoCapitalize="none"
-        spellCheck={false}
         error={form.errorText('url')}
         {...form.register('url')}
       />

@@ -71,10 +71,7 @@ export function AddUserModal() {
             <TextField
               label={t('fields.email')}
               type="email"
-              inputMode="email"
               autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
               error={fieldError(errors.email?.message)}
               {...register('email')}
             />

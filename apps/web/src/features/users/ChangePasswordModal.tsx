@@ -5,11 +5,11 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
-import { PasswordField } from '../../components/ui/PasswordField';
+import { NewPasswordFields, type NewPasswordForm } from '../../components/ui/NewPasswordFields';
 import { useSession } from '../auth';
 import { useChangePassword } from './api';
 import { useUserIdParam } from './hooks';
-import { changePasswordFormSchema, type ChangePasswordForm, type UsersMessageKey } from './schemas';
+import { changePasswordFormSchema, type UsersMessageKey } from './schemas';
 
 /**
  * /contacts/:userId/change-password (own profile only): new password and its confirmation must
@@ -29,7 +29,7 @@ export function ChangePasswordModal() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ChangePasswordForm>({
+  } = useForm<NewPasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { password: '', confirmation: '' },
   });
@@ -75,17 +75,11 @@ export function ChangePasswordModal() {
         return (
           <Form onSubmit={onSubmit} aria-label={t('changePassword.title')}>
             {errors.root?.server ? <Alert>{t('changePassword.failed')}</Alert> : null}
-            <PasswordField
-              label={t('fields.newPassword')}
-              autoComplete="new-password"
-              error={fieldError(errors.password?.message)}
-              {...register('password')}
-            />
-            <PasswordField
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              error={fieldError(errors.confirmation?.message)}
-              {...register('confirmation')}
+            <NewPasswordFields
+              labels={[t('fields.newPassword'), t('fields.confirmPassword')]}
+              register={register}
+              errors={errors}
+              errorText={fieldError}
             />
             <FormActions>
               <Button variant="secondary" onClick={() => close()} disabled={busy}>

@@ -90,10 +90,7 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
         <TextField
           label={t('fields.email')}
           type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={emailError}
           {...register('email')}
         />

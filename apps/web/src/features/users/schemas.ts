@@ -6,6 +6,7 @@
 import { ROLES } from '@helder/shared/permissions';
 import { BIOGRAPHY_MAX, EMAIL_PATTERN } from '@helder/shared/users/client';
 import { z } from 'zod';
+import { newPasswordSchema } from '../../components/ui/NewPasswordFields';
 
 export type UsersMessageKey =
   | 'addUser.emailRequired'
@@ -65,14 +66,7 @@ export const editSettingsFormSchema = z.object({
 });
 export type EditSettingsForm = z.infer<typeof editSettingsFormSchema>;
 
-/** Change password: no length rule (the server's), only presence and equality. */
-export const changePasswordFormSchema = z
-  .object({
-    password: z.string().min(1, message('changePassword.passwordRequired')),
-    confirmation: z.string(),
-  })
-  .refine((values) => values.password === values.confirmation, {
-    path: ['confirmation'],
-    ...message('changePassword.mismatch'),
-  });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+export const changePasswordFormSchema = newPasswordSchema({
+  required: 'changePassword.passwordRequired' satisfies UsersMessageKey,
+  mismatch: 'changePassword.mismatch' satisfies UsersMessageKey,
+});
