@@ -14,6 +14,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callApi, type ParsedBodyOf } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 
 const all = ['funders'] as const;
 
@@ -25,8 +26,7 @@ export const fundersQueries = {
       initialPageParam: 0,
       queryFn: ({ pageParam, signal }) =>
         callApi(fundersRoutes.list, { query: { offset: pageParam, limit: PAGE_SIZE }, signal }),
-      getNextPageParam: (lastPage, pages) =>
-        lastPage.funders.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, pages) => nextOffset(lastPage.funders, pages),
       select: allFunders,
     }),
   detail: (id: number) =>

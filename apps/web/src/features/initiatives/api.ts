@@ -19,6 +19,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { callApi, type ParsedParamsOf } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 import { authKeys } from '../auth';
 import { regulationsQueries } from '../regulations';
 
@@ -54,8 +55,7 @@ export const initiativesQueries = {
         return initiatives;
       },
       initialPageParam: 0,
-      getNextPageParam: (lastPage, allPages) =>
-        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage, allPages),
     }),
   detail: (id: number) =>
     queryOptions({

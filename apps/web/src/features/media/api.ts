@@ -4,6 +4,7 @@ import type { mediaContract } from '@helder/shared/media';
 import { mediaRoutes } from '@helder/shared/media/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { callApi, type ParsedParamsOf } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 
 /** An initiative's media, or one of its activities' when `activityId` is given. */
 export type MediaScope = ParsedParamsOf<typeof mediaContract.initiative> &
@@ -28,8 +29,7 @@ export const mediaQueries = {
         return attachments;
       },
       initialPageParam: 0,
-      getNextPageParam: (lastPage, allPages) =>
-        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage, allPages),
     }),
 };
 

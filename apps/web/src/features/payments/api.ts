@@ -17,6 +17,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callApi, isApiError } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 import { activitiesQueries } from '../activities';
 import { initiativesQueries } from '../initiatives';
 import { mediaQueries } from '../media';
@@ -53,8 +54,7 @@ export const paymentsQueries = {
         return { payments, totalCount };
       },
       initialPageParam: 0,
-      getNextPageParam: (lastPage, allPages) =>
-        lastPage.payments.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage.payments, allPages),
     }),
   detail: (paymentId: number) =>
     queryOptions({

@@ -18,6 +18,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { callApi, type ResponseOf } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 import { activitiesQueries } from '../activities';
 import { authKeys } from '../auth';
 import { initiativesQueries } from '../initiatives';
@@ -68,8 +69,7 @@ export const linkingQueries = {
           signal,
         }),
       initialPageParam: 0,
-      getNextPageParam: (lastPage: UserPaymentsPage, allPages: UserPaymentsPage[]) =>
-        lastPage.payments.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage.payments, allPages),
     }),
   linkableInitiatives: () =>
     queryOptions({

@@ -16,6 +16,7 @@ import {
 } from '@tanstack/react-query';
 import type { PickedUser } from '../../components/ui/UserPicker';
 import { callApi } from '../../lib/api';
+import { nextOffset } from '../../lib/paging';
 import { authKeys, renewSession } from '../auth';
 
 const all = ['users'] as const;
@@ -39,8 +40,7 @@ export const usersQueries = {
         return users;
       },
       initialPageParam: 0,
-      getNextPageParam: (lastPage, allPages) =>
-        lastPage.length < PAGE_SIZE ? undefined : allPages.length * PAGE_SIZE,
+      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage, allPages),
       // A search that is no longer shown is dropped: coming back to it starts again at page 1.
       gcTime: 0,
     }),
