@@ -1,4 +1,5 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { PasswordField } from './PasswordField';
 
@@ -18,17 +19,25 @@ export const newPasswordSchema = (messages: { required: string; mismatch: string
     });
 export type NewPasswordForm = z.infer<ReturnType<typeof newPasswordSchema>>;
 
+/** The form of a new password, both fields empty at first. */
+export const useNewPasswordForm = (schema: ReturnType<typeof newPasswordSchema>) =>
+  useForm<NewPasswordForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+
 export interface NewPasswordFieldsProps {
   /** The labels of the password and of its repetition. */
   labels: [string, string];
-  register: UseFormRegister<NewPasswordForm>;
-  errors: FieldErrors<NewPasswordForm>;
+  form: UseFormReturn<NewPasswordForm>;
   /** The text of a field's error message (a translation key). */
   errorText: (message: string | undefined) => string | undefined;
 }
 
 /** Both fields are `new-password`, so that a password manager offers to make and save one. */
-export function NewPasswordFields({ labels, register, errors, errorText }: NewPasswordFieldsProps) {
+export function NewPasswordFields({ labels, form, errorText }: NewPasswordFieldsProps) {
+  const { register, formState } = form;
+  const { errors } = formState;
   return (
     <>
       <PasswordField

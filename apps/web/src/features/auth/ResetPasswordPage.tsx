@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@helder/shared/users/client';
 import { useEffect } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import type { UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { FormPage } from '../../components/ui/Page';
-import { NewPasswordFields, type NewPasswordForm } from '../../components/ui/NewPasswordFields';
+import {
+  NewPasswordFields,
+  useNewPasswordForm,
+  type NewPasswordForm,
+} from '../../components/ui/NewPasswordFields';
 import { isApiError } from '../../lib/api';
 import { useResetPassword } from './api';
 import styles from './auth.module.css';
@@ -76,15 +79,8 @@ function ResetPasswordFormView({ token }: { token: string }) {
   const reset = useResetPassword();
   const busy = reset.isPending;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmation: '' },
-  });
+  const form = useNewPasswordForm(resetPasswordFormSchema);
+  const { errors } = form.formState;
 
   useEffect(() => {
     if (!reset.isSuccess) return;
@@ -92,12 +88,12 @@ function ResetPasswordFormView({ token }: { token: string }) {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       await reset.mutateAsync({ token, password });
     } catch (error) {
-      const serverError = handleResetError(error, setError);
-      if (serverError) setError('root.server', { message: serverError });
+      const serverError = handleResetError(error, form.setError);
+      if (serverError) form.setError('root.server', { message: serverError });
     }
   });
 
@@ -133,8 +129,7 @@ function ResetPasswordFormView({ token }: { token: string }) {
       ) : null}
       <NewPasswordFields
         labels={[t('fields.newPassword'), t('fields.confirmPassword')]}
-        register={register}
-        errors={errors}
+        form={form}
         errorText={fieldError}
       />
       <FormActions align="end">

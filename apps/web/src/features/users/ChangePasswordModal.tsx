@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
-import { NewPasswordFields, type NewPasswordForm } from '../../components/ui/NewPasswordFields';
+import { NewPasswordFields, useNewPasswordForm } from '../../components/ui/NewPasswordFields';
 import { useSession } from '../auth';
 import { useChangePassword } from './api';
 import { useUserIdParam } from './hooks';
@@ -24,21 +22,14 @@ export function ChangePasswordModal() {
   const update = useChangePassword(id ?? 0);
   const busy = update.isPending;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { password: '', confirmation: '' },
-  });
+  const form = useNewPasswordForm(changePasswordFormSchema);
+  const { errors } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       await update.mutateAsync(password);
     } catch {
-      setError('root.server', { message: 'changePassword.failed' });
+      form.setError('root.server', { message: 'changePassword.failed' });
     }
   });
 
@@ -77,8 +68,7 @@ export function ChangePasswordModal() {
             {errors.root?.server ? <Alert>{t('changePassword.failed')}</Alert> : null}
             <NewPasswordFields
               labels={[t('fields.newPassword'), t('fields.confirmPassword')]}
-              register={register}
-              errors={errors}
+              form={form}
               errorText={fieldError}
             />
             <FormActions>
