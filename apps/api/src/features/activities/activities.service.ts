@@ -5,9 +5,10 @@ import { isParent } from '@helder/shared/http';
 import { activities, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict } from '../../http/errors';
+import { figuresInEuros } from '../../lib/figures';
 import { purgeActivity } from '../../lib/purge';
 import { entityWriter, readable, subjectLoader } from '../../lib/write';
-import { findInitiative, toOwner } from '../initiatives';
+import { aboutUnit, findInitiative, toOwner } from '../initiatives';
 import { signedPicture } from '../../lib/pictures';
 import {
   activityNameTaken,
@@ -58,14 +59,8 @@ async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
 /** The one mapper from an activity row to the response; money in euros (docs/api-rules.md §8). */
 function toActivity(ctx: Ctx, row: ActivityRow): Activity {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    purpose: row.purpose,
-    target_audience: row.targetAudience,
-    budget: centsToEuros(row.budgetCents),
-    income: centsToEuros(row.incomeCents),
-    expenses: centsToEuros(row.expensesCents),
+    ...aboutUnit(row),
+    ...figuresInEuros(row),
     hidden: row.hidden,
     profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
     initiative: {

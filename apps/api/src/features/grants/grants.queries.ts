@@ -12,6 +12,19 @@ export interface InitiativeRef {
 }
 
 /**
+ * Where a grant stands: who answers for it, its regulation and its funder. For a select that joins
+ * the grant's regulation and funder.
+ */
+export const grantPlace = {
+  verantwoordelijk: grants.verantwoordelijk,
+  verantwoordelijkheid: grants.verantwoordelijkheid,
+  regulationId: grants.regulationId,
+  regulationName: regulations.name,
+  funderId: regulations.funderId,
+  funderName: funders.name,
+};
+
+/**
  * The columns of one grant row as every read returns it, with the caller's relations: one
  * statement per grant or per list. `initiatives` are the ones the caller may see under it, oldest
  * first (so the first is the regulation summary's `first_initiative_id`).
@@ -23,12 +36,7 @@ function grantColumns(actor: Actor | null) {
     name: grants.name,
     reference: grants.reference,
     budgetCents: grants.budgetCents,
-    verantwoordelijk: grants.verantwoordelijk,
-    verantwoordelijkheid: grants.verantwoordelijkheid,
-    regulationId: grants.regulationId,
-    regulationName: regulations.name,
-    funderId: regulations.funderId,
-    funderName: funders.name,
+    ...grantPlace,
     incomeCents,
     expensesCents,
     overseers: peopleJson(actor, {

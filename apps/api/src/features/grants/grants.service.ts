@@ -7,6 +7,7 @@ import type { Subject } from '@helder/shared/permissions';
 import { grantOverseers, grants, initiatives, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { figuresInEuros } from '../../lib/figures';
 import { purgeInitiatives } from '../../lib/purge';
 import { authorize, entityWriter, subjectLoader } from '../../lib/write';
 import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
@@ -69,9 +70,7 @@ function toGrant(ctx: Ctx, row: GrantRow): Grant {
     id: row.id,
     name: row.name,
     reference: row.reference,
-    budget: centsToEuros(row.budgetCents),
-    income: centsToEuros(row.incomeCents),
-    expenses: centsToEuros(row.expensesCents),
+    ...figuresInEuros(row),
     regulation: { id: row.regulationId, name: row.regulationName },
     funder: { id: row.funderId, name: row.funderName },
     overseers: row.overseers.map((p) => toPerson(ctx.actor, p)),

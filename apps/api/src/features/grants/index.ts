@@ -1,2 +1,3 @@
 export { grantsRoutes } from './grants.routes';
+export { grantPlace } from './grants.queries';
 export { findGrant, grantSubject, loadGrantSubject, type GrantPath } from './grants.service';

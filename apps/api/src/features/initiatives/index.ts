@@ -12,4 +12,4 @@ export {
   findInitiative,
   loadInitiativeSubject,
 } from './initiatives.service';
-export { initiativeSubject, isInsider, toOwner } from './initiatives.response';
+export { aboutUnit, initiativeSubject, isInsider, toOwner } from './initiatives.response';

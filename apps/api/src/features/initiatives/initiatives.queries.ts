@@ -22,6 +22,7 @@ import {
   insiderOf,
   overseerOf,
 } from '../../lib/initiative-sql';
+import { grantPlace } from '../grants';
 import { officerRoles, toRelations } from '../regulations';
 import { visibleUser } from '../users';
 
@@ -171,12 +172,7 @@ export async function selectInitiative(db: Executor, actor: Actor | null, id: nu
       grantName: grants.name,
       grantReference: grants.reference,
       grantBudgetCents: grants.budgetCents,
-      verantwoordelijk: grants.verantwoordelijk,
-      verantwoordelijkheid: grants.verantwoordelijkheid,
-      regulationId: grants.regulationId,
-      regulationName: regulations.name,
-      funderId: regulations.funderId,
-      funderName: funders.name,
+      ...grantPlace,
       ...initiativeTotals,
       owners: ownersJson(actor, {
         userId: initiativeOwners.userId,

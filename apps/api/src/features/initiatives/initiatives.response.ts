@@ -2,6 +2,7 @@ import { centsToEuros } from '@helder/shared/money';
 import type { Initiative, Owner } from '@helder/shared/initiatives';
 import { can, type Actor, type Subject } from '@helder/shared/permissions';
 import type { Ctx } from '../../http/context';
+import { figuresInEuros } from '../../lib/figures';
 import { signedPicture } from '../../lib/pictures';
 import { toInitiativeRelations, type InitiativeRow, type OwnerRow } from './initiatives.queries';
 
@@ -30,16 +31,30 @@ export const initiativeSubject = (
 export const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
   can(actor, 'read', { ...subject, hidden: true });
 
+/**
+ * What a spending unit (an initiative or an activity) is and is for: the first fields of its
+ * response, in this order.
+ */
+export const aboutUnit = (row: {
+  id: number;
+  name: string;
+  description: string;
+  purpose: string;
+  targetAudience: string;
+}) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  purpose: row.purpose,
+  target_audience: row.targetAudience,
+});
+
 /** The one mapper from an initiative row to the response (docs/api-rules.md §6, §8). */
 export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
   const insider = isInsider(ctx.actor, initiativeSubject(row));
   const showSponsors = !row.hiddenSponsors || insider;
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    purpose: row.purpose,
-    target_audience: row.targetAudience,
+    ...aboutUnit(row),
     owner: row.owner,
     legal_entity: row.legalEntity,
     kvk_registration: row.kvkRegistration,
@@ -53,9 +68,7 @@ export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
         }
       : {}),
     sponsors_hidden: !showSponsors,
-    budget: centsToEuros(row.budgetCents),
-    income: centsToEuros(row.incomeCents),
-    expenses: centsToEuros(row.expensesCents),
+    ...figuresInEuros(row),
     profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
     ...(showSponsors
       ? {

@@ -11,6 +11,7 @@ import { centsToEuros, eurosToCents } from '@helder/shared/money';
 import { grants, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, unauthenticated } from '../../http/errors';
+import { figuresInEuros } from '../../lib/figures';
 import { purgeInitiatives } from '../../lib/purge';
 import { entityWriter, readable, subjectLoader } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
@@ -66,9 +67,7 @@ export async function listInitiatives(ctx: Ctx, query: ListQuery): Promise<Initi
     owner: row.owner,
     ...(row.insider ? { owner_email: row.ownerEmail } : {}),
     hidden: row.hidden,
-    budget: centsToEuros(row.budgetCents),
-    income: centsToEuros(row.incomeCents),
-    expenses: centsToEuros(row.expensesCents),
+    ...figuresInEuros(row),
     profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
   }));
 }

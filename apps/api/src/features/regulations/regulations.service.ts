@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { centsToEuros } from '@helder/shared/money';
 import { isParent } from '@helder/shared/http';
 import type { Subject } from '@helder/shared/permissions';
 import type {
@@ -14,6 +13,7 @@ import type { Executor } from '../../db/client';
 import { funders, grants, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { figuresInEuros } from '../../lib/figures';
 import { purgeGrants } from '../../lib/purge';
 import { authorize, entityWriter, subjectLoader } from '../../lib/write';
 import { findFunder } from '../funders';
@@ -87,9 +87,7 @@ async function toRegulation(ctx: Ctx, row: RegulationRow): Promise<Regulation> {
       id: g.id,
       name: g.name,
       reference: g.reference,
-      budget: centsToEuros(g.budgetCents),
-      income: centsToEuros(g.incomeCents),
-      expenses: centsToEuros(g.expensesCents),
+      ...figuresInEuros(g),
       initiative_count: g.initiativeCount,
       first_initiative_id: g.firstInitiativeId,
     })),
