@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextField } from './TextField';
+import { AmountField, TextField } from './TextField';
 
 describe('TextField', () => {
   it('types an e-mail address or a URL as it is, and a name as text', () => {
@@ -26,6 +26,13 @@ describe('TextField', () => {
     expect(text).not.toHaveAttribute('autocapitalize');
     expect(text).not.toHaveAttribute('spellcheck');
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveAttribute('inputmode', 'text');
+  });
+
+  it('takes an amount on a decimal keyboard, never filled in from an earlier form', () => {
+    render(<AmountField label="Bedrag" />);
+    const input = screen.getByRole('textbox', { name: 'Bedrag' });
+    expect(input).toHaveAttribute('inputmode', 'decimal');
+    expect(input).toHaveAttribute('autocomplete', 'off');
   });
 
   it('links its hint and error to the input', () => {

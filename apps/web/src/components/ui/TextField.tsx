@@ -66,3 +66,11 @@ export function TextField({
     </div>
   );
 }
+
+/**
+ * An amount in euros: typed as text (a comma or a point, a minus) on a keyboard with digits, and
+ * never filled in from an earlier form.
+ */
+export function AmountField(props: TextFieldProps) {
+  return <TextField inputMode="decimal" autoComplete="off" {...props} />;
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
-import { TextField } from '../../components/ui/TextField';
+import { AmountField, TextField } from '../../components/ui/TextField';
 import { useActionLabels } from '../../lib/action-labels';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import type { Resources } from '../../lib/i18n';
@@ -70,11 +70,9 @@ export function GrantForm({
         error={form.errorText('name')}
         {...form.register('name')}
       />
-      <TextField
+      <AmountField
         label={t('fields.budget')}
         hint={t('fields.budgetHint')}
-        inputMode="decimal"
-        autoComplete="off"
         error={form.errorText('budget')}
         {...form.register('budget')}
       />

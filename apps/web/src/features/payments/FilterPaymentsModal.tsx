@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
 import { RouteModal } from '../../components/ui/Modal';
-import { TextField } from '../../components/ui/TextField';
+import { AmountField } from '../../components/ui/TextField';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { paths } from '../../lib/paths';
 import { paymentsQueries } from './api';
@@ -77,19 +77,15 @@ function FilterForm({ title, defaultValues, onApply, onClear, onCancel }: Filter
         ))}
       </div>
       <div className={styles.formRow}>
-        <TextField
+        <AmountField
           label={t('filter.minAmount')}
           hint={t('filter.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
           error={errorText('min_amount')}
           {...register('min_amount')}
         />
-        <TextField
+        <AmountField
           label={t('filter.maxAmount')}
           hint={t('filter.amountHint')}
-          inputMode="decimal"
-          autoComplete="off"
           error={errorText('max_amount')}
           {...register('max_amount')}
         />

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, RadioGroupField } from '../../components/ui/ChoiceFields';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextArea } from '../../components/ui/TextArea';
-import { TextField } from '../../components/ui/TextField';
+import { AmountField, TextField } from '../../components/ui/TextField';
 import textAreaStyles from '../../components/ui/TextArea.module.css';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import { ApiError, isApiError } from '../../lib/api';
@@ -145,11 +145,9 @@ export function PaymentForm({
       {shown('transaction_amount') || shown('route') ? (
         <div className={styles.formRow}>
           {shown('transaction_amount') ? (
-            <TextField
+            <AmountField
               label={t('form.fields.amount')}
               hint={t('form.fields.amountHint')}
-              inputMode="decimal"
-              autoComplete="off"
               error={form.errorText('transaction_amount')}
               {...register('transaction_amount', {
                 // A typed minus means an expense (docs/spec-map.md §4); the route can be changed.
