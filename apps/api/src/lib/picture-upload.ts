@@ -1,7 +1,8 @@
-import type { Actor, EntityClass } from '@helder/shared/permissions';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Actor, EntityClass, Subject } from '@helder/shared/permissions';
 import type { Picture } from '@helder/shared/users';
-import type { Executor } from '../db/client';
-import type { Ctx } from '../http/context';
+import { requireActor, type Ctx } from '../http/context';
 import { invalid, notFound, unsupportedMediaType } from '../http/errors';
 import { sniff, type Upload } from '../http/uploads';
 import { diff } from './audit';
@@ -13,7 +14,7 @@ import {
   signedPicture,
   storeFile,
 } from './pictures';
-import { write } from './write';
+import { authorize, write } from './write';
 
 /** Profile pictures of users, initiatives and activities (docs/api-rules.md §11). */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -45,35 +46,33 @@ async function assertUsable(path: string) {
   }
 }
 
-export interface PictureTarget {
+type PictureTable = PgTable & { id: AnyPgColumn; pictureKey: AnyPgColumn };
+
+/** The row whose picture changes: of an entity table with a `pictureKey` column. */
+interface PictureRow {
   entityClass: EntityClass;
-  entityId: number;
-  /** Storage folder, e.g. `users/3` or `initiatives/7`. */
-  folder: string;
-  /**
-   * Locks the row and stores the new key (null: no picture); returns the old key, or undefined
-   * when the row is gone.
-   */
-  swap(tx: Executor, key: string | null): Promise<string | null | undefined>;
+  table: PictureTable;
+  id: number;
 }
 
 /**
- * Stores a new picture (multipart field `file`, png/jpeg/webp sniffed, thumbnails) and swaps it
- * in; the old files are removed after the commit, the new ones when the swap fails.
+ * Stores a new picture (multipart field `file`, png/jpeg/webp sniffed, thumbnails) under `folder`
+ * and swaps it in; the old files are removed after the commit, the new ones when the swap fails.
  */
-export async function replacePicture(
+async function replacePicture(
   ctx: Ctx,
   actor: Actor,
-  target: PictureTarget,
+  row: PictureRow,
+  folder: string,
   files: Upload[],
 ): Promise<Picture> {
   const file = files.find((f) => f.fieldname === 'file');
   if (!file) throw invalid('file', 'required', 'Send the picture in the multipart field "file"');
   const type = await sniff(file, PICTURE_TYPES);
   await assertUsable(file.path);
-  const key = await storeFile(ctx.storage, target.folder, file.path, type);
+  const key = await storeFile(ctx.storage, folder, file.path, type);
   try {
-    await swapPicture(ctx, actor, target, key);
+    await swapPicture(ctx, actor, row, key);
   } catch (e) {
     await removeStoredFiles(ctx, [key]);
     throw e;
@@ -82,36 +81,60 @@ export async function replacePicture(
 }
 
 /**
- * Clears the picture; its files are removed after the commit. Without a picture nothing changes
- * and nothing is audited, so removing twice answers the same.
+ * Stores the new key (null: none) in the locked row and audits the change; the old files go after
+ * the commit. 404 when the row is gone. Clearing a row without a picture changes nothing and
+ * audits nothing, so removing twice answers the same.
  */
-export async function removePicture(
-  ctx: Ctx,
-  actor: Actor,
-  target: Pick<PictureTarget, 'entityClass' | 'entityId' | 'swap'>,
-): Promise<void> {
-  await swapPicture(ctx, actor, target, null);
-}
-
-/** Stores the new key (null: none) and audits the change; the old files go after the commit. */
-function swapPicture(
-  ctx: Ctx,
-  actor: Actor,
-  target: Pick<PictureTarget, 'entityClass' | 'entityId' | 'swap'>,
-  key: string | null,
-) {
+function swapPicture(ctx: Ctx, actor: Actor, row: PictureRow, key: string | null) {
+  const { table } = row;
+  const byId = eq(table.id, row.id);
   return write(ctx, actor, {
     run: async (tx) => {
-      const old = await target.swap(tx, key);
-      if (old === undefined) throw notFound(target.entityClass);
-      return old;
+      const [current] = await tx
+        .select({ key: table.pictureKey })
+        .from(table)
+        .where(byId)
+        .for('update');
+      if (!current) throw notFound(row.entityClass);
+      await tx.update(table).set({ pictureKey: key }).where(byId);
+      return current.key as string | null;
     },
     audit: (old) => ({
-      entityClass: target.entityClass,
-      entityId: target.entityId,
+      entityClass: row.entityClass,
+      entityId: row.id,
       action: 'update',
       changes: diff({ profile_picture: old }, { profile_picture: key }),
     }),
     files: (old) => (old ? [old] : []),
   });
+}
+
+/**
+ * The picture of an entity's row, stored under `<folder>/<id>`: its upload and its removal, each
+ * for whoever may edit the row (docs/api-rules.md §11). `find` is the feature's 404 for the row
+ * at `at`.
+ */
+export function rowPictures<At>(picture: {
+  entityClass: EntityClass;
+  table: PictureTable;
+  folder: string;
+  find: (ctx: Ctx, at: At) => Promise<{ id: number; subject: Subject }>;
+  denied: string;
+}) {
+  const editable = async (ctx: Ctx, at: At) => {
+    const actor = requireActor(ctx);
+    const { id, subject } = await picture.find(ctx, at);
+    authorize(actor, 'edit', subject, picture.denied);
+    return { actor, row: { entityClass: picture.entityClass, table: picture.table, id } };
+  };
+  return {
+    upload: async (ctx: Ctx, at: At, files: Upload[]): Promise<Picture> => {
+      const { actor, row } = await editable(ctx, at);
+      return replacePicture(ctx, actor, row, `${picture.folder}/${row.id}`, files);
+    },
+    remove: async (ctx: Ctx, at: At): Promise<void> => {
+      const { actor, row } = await editable(ctx, at);
+      await swapPicture(ctx, actor, row, null);
+    },
+  };
 }

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '@helder/shared/permissions';
-import type { Picture } from '@helder/shared/users';
 import type { Executor } from '../../db/client';
 import { initiativeOwners, initiatives } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import type { Upload } from '../../http/uploads';
-import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
+import { rowPictures } from '../../lib/picture-upload';
 import { authorize } from '../../lib/write';
 import { replaceUserLinks } from '../users';
 import { ownersJson } from './initiatives.queries';
@@ -50,40 +48,10 @@ export async function setInitiativeOwners(ctx: Ctx, id: number, userIds: number[
 }
 
 /** Whoever may edit the initiative may change its picture, by upload or removal alike. */
-async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
-  const actor = requireActor(ctx);
-  const row = await findInitiative(ctx, id);
-  authorize(actor, 'edit', row.subject, 'You may not edit this initiative');
-  return {
-    actor,
-    target: {
-      entityClass: 'Initiative',
-      entityId: id,
-      folder: `initiatives/${id}`,
-      swap: async (tx, key) => {
-        const [current] = await tx
-          .select({ key: initiatives.pictureKey })
-          .from(initiatives)
-          .where(eq(initiatives.id, id))
-          .for('update');
-        if (!current) return undefined;
-        await tx.update(initiatives).set({ pictureKey: key }).where(eq(initiatives.id, id));
-        return current.key;
-      },
-    },
-  };
-}
-
-export async function uploadInitiativePicture(
-  ctx: Ctx,
-  id: number,
-  files: Upload[],
-): Promise<Picture> {
-  const { actor, target } = await pictureOf(ctx, id);
-  return replacePicture(ctx, actor, target, files);
-}
-
-export async function removeInitiativePicture(ctx: Ctx, id: number): Promise<void> {
-  const { actor, target } = await pictureOf(ctx, id);
-  await removePicture(ctx, actor, target);
-}
+export const { upload: uploadInitiativePicture, remove: removeInitiativePicture } = rowPictures({
+  entityClass: 'Initiative',
+  table: initiatives,
+  folder: 'initiatives',
+  find: findInitiative,
+  denied: 'You may not edit this initiative',
+});

@@ -181,16 +181,6 @@ export async function selectUser(
   return row;
 }
 
-/** Locks the row for the rest of the transaction; returns its picture key. */
-export async function lockUserPicture(db: Executor, id: number) {
-  const [row] = await db
-    .select({ pictureKey: users.pictureKey })
-    .from(users)
-    .where(eq(users.id, id))
-    .for('update');
-  return row;
-}
-
 /** Whether another user already has this e-mail address (case-insensitive). */
 export async function emailTaken(db: Executor, email: string, exceptId?: number) {
   const [row] = await db

@@ -1,30 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { editableFields, type Actor, type Subject } from '@helder/shared/permissions';
-import type {
-  inviteUserBody,
-  Picture,
-  updateUserBody,
-  User,
-  usersQuery,
-} from '@helder/shared/users';
+import type { inviteUserBody, updateUserBody, User, usersQuery } from '@helder/shared/users';
 import { users } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden } from '../../http/errors';
-import type { Upload } from '../../http/uploads';
 import { diff, removal } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { removePicture, replacePicture, type PictureTarget } from '../../lib/picture-upload';
+import { rowPictures } from '../../lib/picture-upload';
 import { authorize, readable, write } from '../../lib/write';
 import { sendInvitation, storePassword } from '../auth';
 import { forgetUserParses } from '../bank-accounts';
-import {
-  emailTaken,
-  lockUserPicture,
-  selectUser,
-  selectUserPage,
-  type UserRow,
-} from './users.queries';
+import { emailTaken, selectUser, selectUserPage, type UserRow } from './users.queries';
 import { toUserResponse } from './users.response';
 
 export { toUserResponse };
@@ -212,39 +199,13 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<void> {
 }
 
 /**
- * Whoever may edit the user may change their picture, by upload or removal alike
- * (docs/api-rules.md §11).
+ * Whoever may edit the user may change their picture, by upload or removal alike; the old files go
+ * after the commit (docs/api-rules.md §11).
  */
-async function pictureOf(ctx: Ctx, id: number): Promise<{ actor: Actor; target: PictureTarget }> {
-  const actor = requireActor(ctx);
-  const row = await findVisible(ctx, id);
-  authorize(actor, 'edit', subjectOf(row), 'You may not edit this user');
-  return {
-    actor,
-    target: {
-      entityClass: 'User',
-      entityId: id,
-      folder: `users/${id}`,
-      async swap(tx, key) {
-        const current = await lockUserPicture(tx, id);
-        if (!current) return undefined;
-        await tx.update(users).set({ pictureKey: key }).where(eq(users.id, id));
-        return current.pictureKey;
-      },
-    },
-  };
-}
-
-/**
- * Stores a new profile picture with thumbnails; the old files go after the commit
- * (docs/api-rules.md §11).
- */
-export async function uploadPicture(ctx: Ctx, id: number, files: Upload[]): Promise<Picture> {
-  const { actor, target } = await pictureOf(ctx, id);
-  return replacePicture(ctx, actor, target, files);
-}
-
-export async function removeUserPicture(ctx: Ctx, id: number): Promise<void> {
-  const { actor, target } = await pictureOf(ctx, id);
-  await removePicture(ctx, actor, target);
-}
+export const { upload: uploadPicture, remove: removeUserPicture } = rowPictures({
+  entityClass: 'User',
+  table: users,
+  folder: 'users',
+  find: async (ctx, id: number) => ({ id, subject: subjectOf(await findVisible(ctx, id)) }),
+  denied: 'You may not edit this user',
+});
