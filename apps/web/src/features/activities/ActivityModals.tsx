@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { RouteModal } from '../../components/ui/Modal';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
-import { useEntityEditFields } from '../auth';
 import {
   ACTIVITY_FORM_FIELDS,
   DeleteSpendingUnitModal,
@@ -63,17 +62,15 @@ export function EditActivityModal() {
   const activityId = useIdParam('activityId');
   const closeTo = useModalCloseTo();
   const activity = useActivity(initiativeId, activityId);
-  const editFields = useEntityEditFields({ entity_class: 'Activity', entity_id: activityId });
   const update = useUpdateActivity(initiativeId, activityId);
   const upload = useUploadActivityPicture(initiativeId, activityId);
   const removePicture = useRemoveActivityPicture(initiativeId, activityId);
   return (
     <EditSpendingUnitModal
       kind="activity"
+      id={activityId}
       closeTo={closeTo}
       entity={activity}
-      editFields={editFields}
-      allFields={ACTIVITY_FORM_FIELDS}
       update={update}
       upload={upload}
       removePicture={removePicture}

@@ -9,7 +9,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { RouteModal } from '../../components/ui/Modal';
 import { parseId, useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
-import { useEntityEditFields } from '../auth';
 import { useRegulation } from '../regulations';
 import {
   useCreateInitiative,
@@ -90,17 +89,15 @@ export function EditInitiativeModal() {
   const id = useIdParam('initiativeId');
   const closeTo = useModalCloseTo(INITIATIVE_MODAL_FALLBACK);
   const initiative = useInitiative(id);
-  const editFields = useEntityEditFields({ entity_class: 'Initiative', entity_id: id });
   const update = useUpdateInitiative(id);
   const upload = useUploadInitiativePicture(id);
   const removePicture = useRemoveInitiativePicture(id);
   return (
     <EditSpendingUnitModal
       kind="initiative"
+      id={id}
       closeTo={closeTo}
       entity={initiative}
-      editFields={editFields}
-      allFields={INITIATIVE_FORM_FIELDS}
       update={update}
       upload={upload}
       removePicture={removePicture}

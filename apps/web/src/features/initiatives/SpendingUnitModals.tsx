@@ -13,14 +13,14 @@ import { RouteModal } from '../../components/ui/Modal';
 import { UserSetForm } from '../../components/ui/UserSetForm';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
-import { useSession } from '../auth';
+import { useEntityEditFields, useSession } from '../auth';
 import { searchUsersByEmail, toPickedUser } from '../users';
 import { SpendingUnitForm, PictureUploadError } from './SpendingUnitForm';
 import { ModalState } from './ModalParts';
 import {
   changedValues,
+  formFields,
   toFormValues,
-  type SpendingUnitField,
   type SpendingUnitFormOutput,
   type SpendingUnitKind,
   type SpendingUnitValuesSource,
@@ -36,13 +36,10 @@ interface Loaded<T> {
 
 export interface EditSpendingUnitModalProps {
   kind: SpendingUnitKind;
+  id: number;
   closeTo: string;
   /** The initiative or activity. */
   entity: Loaded<SpendingUnitValuesSource & { profile_picture: Picture | null }>;
-  /** What edit-fields allows on it. */
-  editFields: Loaded<{ fields: string[] }>;
-  /** Every field of the kind, in the form's order. */
-  allFields: readonly SpendingUnitField[];
   update: { mutateAsync: (changes: SpendingUnitFormOutput) => Promise<unknown> };
   upload: { mutateAsync: (file: File) => Promise<unknown> };
   removePicture: { mutateAsync: () => Promise<unknown> };
@@ -51,10 +48,9 @@ export interface EditSpendingUnitModalProps {
 /** 'Beheer initiatief' / 'Beheer activiteit': the fields edit-fields allows, and the picture. */
 export function EditSpendingUnitModal({
   kind,
+  id,
   closeTo,
   entity,
-  editFields,
-  allFields,
   update,
   upload,
   removePicture,
@@ -64,6 +60,10 @@ export function EditSpendingUnitModal({
   const { t: tc } = useTranslation();
   const [busy, setBusy] = useState(false);
   const title = t('edit.title');
+  const editFields = useEntityEditFields({
+    entity_class: kind === 'initiative' ? 'Initiative' : 'Activity',
+    entity_id: id,
+  });
 
   return (
     <RouteModal title={title} busy={busy} size="large" closeTo={closeTo}>
@@ -80,7 +80,7 @@ export function EditSpendingUnitModal({
             />
           );
         }
-        const fields = allFields.filter((field) => allowed.includes(field));
+        const fields = formFields(kind).filter((field) => allowed.includes(field));
         if (fields.length === 0) {
           return <ModalState error={ti('form.noFields')} onClose={() => close()} loadingLabel="" />;
         }
