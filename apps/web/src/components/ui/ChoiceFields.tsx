@@ -5,6 +5,7 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './ChoiceFields.module.css';
 import fieldStyles from './TextField.module.css';
+import { FieldError } from './TextField';
 
 export interface RadioOption {
   value: string;
@@ -46,11 +47,7 @@ export function RadioGroupField({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from './Button';
 import buttonStyles from './Button.module.css';
 import styles from './PictureUpload.module.css';
 import fieldStyles from './TextField.module.css';
+import { FieldError } from './TextField';
 
 /** Pictures the server accepts (sniffed there as well): images only. */
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -145,11 +146,7 @@ export function PictureUpload({
         </label>
         <span className={styles.fileName}>{file ? file.name : noneChosenLabel}</span>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

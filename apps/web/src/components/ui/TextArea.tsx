@@ -1,5 +1,6 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import fieldStyles from './TextField.module.css';
+import { FieldError } from './TextField';
 import styles from './TextArea.module.css';
 
 export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
@@ -67,11 +68,7 @@ export function TextArea({
           {counter.text ?? `${counter.length} / ${counter.max}`}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

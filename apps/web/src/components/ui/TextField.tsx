@@ -13,6 +13,24 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /**
+ * A field's error below it: announced when it appears (role="alert"), and named by the input's
+ * aria-describedby through `id`. Nothing without an error.
+ */
+export function FieldError({
+  id,
+  error,
+}: {
+  id: string | undefined;
+  error: string | null | undefined;
+}) {
+  return error ? (
+    <p id={id} role="alert" className={styles.error}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
  * An address is typed as it is: an e-mail or URL field gets the keyboard of its kind, no
  * automatic capital and no spelling check (a field's own props still win).
  */
@@ -58,11 +76,7 @@ export function TextField({
         />
         {trailing ? <div className={styles.trailing}>{trailing}</div> : null}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

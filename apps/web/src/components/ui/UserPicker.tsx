@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailSearchField } from './EmailSearchField';
 import { CloseIcon, PlusIcon } from './icons';
 import { Spinner } from './Spinner';
-import fieldStyles from './TextField.module.css';
+import { FieldError } from './TextField';
 import styles from './UserPicker.module.css';
 
 /** Search debounce (docs/spec-map.md §9). */
@@ -208,11 +208,7 @@ export function UserPicker({
         )}
       </section>
 
-      {error ? (
-        <p id={errorId} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

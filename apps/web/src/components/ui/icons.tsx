@@ -205,3 +205,11 @@ export const DocumentIcon = (props: IconProps) => (
     <path d="M14 3v5h5" />
   </Icon>
 );
+
+/** A calendar (the date picker's button). */
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Icon>
+);

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { CheckboxField } from '../../components/ui/ChoiceFields';
 import { Form, FormActions } from '../../components/ui/Form';
 import fieldStyles from '../../components/ui/TextField.module.css';
+import { FieldError } from '../../components/ui/TextField';
 import styles from './bank-accounts.module.css';
 import {
   DATE_FORMATS,
@@ -67,11 +68,7 @@ function SelectField({ label, value, options, onChange, error, hint }: SelectFie
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
@@ -237,11 +234,10 @@ export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvM
             <p id={`${debitId}-hint`} className={fieldStyles.hint}>
               {t('mapping.debitValuesHint')}
             </p>
-            {debitMissing ? (
-              <p id={`${debitId}-error`} role="alert" className={fieldStyles.error}>
-                {t('mapping.debitValuesRequired')}
-              </p>
-            ) : null}
+            <FieldError
+              id={`${debitId}-error`}
+              error={debitMissing ? t('mapping.debitValuesRequired') : undefined}
+            />
           </div>
         ) : null}
         <SelectField

@@ -6,6 +6,8 @@ import { Popover } from 'radix-ui';
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import fieldStyles from '../../components/ui/TextField.module.css';
+import { FieldError } from '../../components/ui/TextField';
+import { CalendarIcon } from '../../components/ui/icons';
 import { Calendar } from './Calendar';
 import { dayToText, parseDayText } from './dates';
 import styles from './payments.module.css';
@@ -20,24 +22,6 @@ export interface DateFieldProps {
   error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
-
-const CalendarIcon = () => (
-  <svg
-    width={20}
-    height={20}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M16 3v4M8 3v4M3 10h18" />
-  </svg>
-);
 
 export function DateField({ label, value, onChange, onBlur, name, error, ref }: DateFieldProps) {
   const { t } = useTranslation('payments');
@@ -100,11 +84,7 @@ export function DateField({ label, value, onChange, onBlur, name, error, ref }: 
           />
         </Popover.Content>
       </Popover.Root>
-      {error ? (
-        <p id={errorId} role="alert" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
