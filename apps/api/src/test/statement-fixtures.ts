@@ -1,4 +1,4 @@
-import type { CsvMapping } from '../features/bank-accounts/statements/csv-mapping';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
 
 /** The column mapping that reads fixtures/csv/mapping.csv (an export of no bank we know). */
 export const FIXTURE_CSV_MAPPING: CsvMapping = {

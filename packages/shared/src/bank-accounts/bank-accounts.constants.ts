@@ -26,3 +26,20 @@ export type StatementErrorCode = (typeof STATEMENT_ERRORS)[number];
 export const SKIP_REASONS = ['currency', 'not_booked'] as const;
 /** Where an import stands: previewed, running (its lines being added), or done. */
 export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] as const;
+
+/**
+ * A CSV column mapping (csvMappingSchema), for a bank whose layout we do not know: how its
+ * columns are separated, how it writes a date and the decimal sign of its amounts.
+ */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+export const CSV_DATE_FORMATS = [
+  'yyyy-mm-dd',
+  'dd-mm-yyyy',
+  'dd/mm/yyyy',
+  'yyyymmdd',
+  'mm/dd/yyyy',
+] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+export const CSV_DECIMALS = [',', '.'] as const;
+export type CsvDecimal = (typeof CSV_DECIMALS)[number];

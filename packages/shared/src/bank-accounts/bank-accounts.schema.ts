@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { idSchema } from '../http';
 import {
   BANK_PROVIDERS,
+  CSV_DATE_FORMATS,
+  CSV_DECIMALS,
+  CSV_DELIMITERS,
   SKIP_REASONS,
   STATEMENT_FORMATS,
   STATEMENT_PROGRESS_STATUSES,
@@ -103,3 +106,40 @@ export const statementUploadFields = z.object({
   /** JSON of a CSV column mapping (CsvMapping), for a CSV layout we do not know. */
   mapping: z.string().max(4000).optional(),
 });
+
+/**
+ * The column mapping a user supplies for a CSV export of a bank whose layout is not known (the
+ * upload's `mapping` field, as JSON). It is saved with the bank account, so the API validates it
+ * again before each use.
+ */
+/** A 0-based column index; far above any real export, so a typo cannot allocate much. */
+const column = z.number().int().min(0).max(255);
+
+export const csvMappingSchema = z.strictObject({
+  delimiter: z.enum(CSV_DELIMITERS),
+  hasHeader: z.boolean(),
+  date: column,
+  dateFormat: z.enum(CSV_DATE_FORMATS),
+  amount: column,
+  decimal: z.enum(CSV_DECIMALS),
+  /** Amount unsigned plus a debit/credit column; without it the amount carries its own sign. */
+  debitCredit: z
+    .strictObject({
+      column,
+      /** Cell values (compared trimmed, case-insensitively) that mean money left the account. */
+      debitValues: z.array(z.string().trim().min(1).max(40)).min(1).max(10),
+    })
+    .optional(),
+  /** The own account (IBAN); without it all rows belong to one account of unknown IBAN. */
+  account: column.optional(),
+  counterpartyName: column.optional(),
+  counterpartyIban: column.optional(),
+  /** Joined with a space, in this order. */
+  description: z.array(column).max(10).optional(),
+  /** ISO 4217 code per row; without it every row is taken as EUR. */
+  currency: column.optional(),
+  /** The bank's unique id of a booking, used for deduplication instead of a hash. */
+  reference: column.optional(),
+});
+
+export type CsvMapping = z.infer<typeof csvMappingSchema>;

@@ -26,7 +26,7 @@ import {
   type AccountSummary,
   type StoredAccount,
 } from './stored-statement';
-import { csvMappingSchema, type CsvMapping } from './statements/csv-mapping';
+import { csvMappingSchema, type CsvMapping } from '@helder/shared/bank-accounts';
 import { streamStatementFile } from './statements/parse';
 import { StatementError } from './statements/statement';
 

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client';
 import { payments, statementImports } from '../../db/schema';
 import type { Ctx } from '../../http/context';
-import type { CsvMapping } from './statements/csv-mapping';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
 import { summarize } from './stored-statement';
 
 /**

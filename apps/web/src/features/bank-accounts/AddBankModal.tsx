@@ -30,7 +30,8 @@ import {
 } from './api';
 import styles from './bank-accounts.module.css';
 import { CsvMappingForm } from './CsvMappingForm';
-import { readCsvSample, type CsvMapping, type CsvSample } from './csv-mapping';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
+import { readCsvSample, type CsvSample } from './csv-mapping';
 import { formatIban, isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
 import { describeUploadError } from './statement-errors';
 import { PreviewView, ResultView } from './StatementPreview';

@@ -15,19 +15,21 @@ import fieldStyles from '../../components/ui/TextField.module.css';
 import { FieldError } from '../../components/ui/TextField';
 import styles from './bank-accounts.module.css';
 import {
-  DATE_FORMATS,
-  DECIMALS,
-  DELIMITERS,
   guessDraft,
   sampleRows,
   toMapping,
-  type CsvMapping,
   type CsvSample,
-  type DateFormat,
-  type Decimal,
-  type Delimiter,
   type MappingDraft,
 } from './csv-mapping';
+import {
+  CSV_DATE_FORMATS,
+  CSV_DECIMALS,
+  CSV_DELIMITERS,
+  type CsvDateFormat,
+  type CsvDecimal,
+  type CsvDelimiter,
+} from '@helder/shared/bank-accounts/client';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
 
 const DELIMITER_KEYS = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
 const DECIMAL_KEYS = { ',': 'comma', '.': 'dot' } as const;
@@ -172,11 +174,11 @@ export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvM
         <SelectField
           label={t('mapping.delimiter')}
           value={draft.delimiter}
-          options={DELIMITERS.map((value) => ({
+          options={CSV_DELIMITERS.map((value) => ({
             value,
             label: t(`mapping.delimiters.${DELIMITER_KEYS[value]}`),
           }))}
-          onChange={(value) => set('delimiter', value as Delimiter)}
+          onChange={(value) => set('delimiter', value as CsvDelimiter)}
         />
         <CheckboxField
           label={t('mapping.hasHeader')}
@@ -193,8 +195,8 @@ export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvM
         <SelectField
           label={t('mapping.dateFormat')}
           value={draft.dateFormat}
-          options={DATE_FORMATS.map((value) => ({ value, label: value }))}
-          onChange={(value) => set('dateFormat', value as DateFormat)}
+          options={CSV_DATE_FORMATS.map((value) => ({ value, label: value }))}
+          onChange={(value) => set('dateFormat', value as CsvDateFormat)}
         />
         <SelectField
           label={t('mapping.amount')}
@@ -206,11 +208,11 @@ export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvM
         <SelectField
           label={t('mapping.decimal')}
           value={draft.decimal}
-          options={DECIMALS.map((value) => ({
+          options={CSV_DECIMALS.map((value) => ({
             value,
             label: t(`mapping.decimals.${DECIMAL_KEYS[value]}`),
           }))}
-          onChange={(value) => set('decimal', value as Decimal)}
+          onChange={(value) => set('decimal', value as CsvDecimal)}
         />
         <SelectField
           label={t('mapping.debitCredit')}

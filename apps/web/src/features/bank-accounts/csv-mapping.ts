@@ -4,42 +4,18 @@
  * columns guessed from it, and the mapping sent back with the upload as the `mapping` field
  * (JSON; columns are 0-based indexes).
  */
-
-export const DELIMITERS = [',', ';', '\t'] as const;
-export type Delimiter = (typeof DELIMITERS)[number];
-
-export const DATE_FORMATS = [
-  'yyyy-mm-dd',
-  'dd-mm-yyyy',
-  'dd/mm/yyyy',
-  'yyyymmdd',
-  'mm/dd/yyyy',
-] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-
-export const DECIMALS = [',', '.'] as const;
-export type Decimal = (typeof DECIMALS)[number];
-
-/** What the server reads a CSV by (the `mapping` upload field). */
-export interface CsvMapping {
-  delimiter: Delimiter;
-  hasHeader: boolean;
-  date: number;
-  dateFormat: DateFormat;
-  amount: number;
-  decimal: Decimal;
-  debitCredit?: { column: number; debitValues: string[] };
-  account?: number;
-  counterpartyName?: number;
-  counterpartyIban?: number;
-  description?: number[];
-  currency?: number;
-}
+import type { CsvMapping } from '@helder/shared/bank-accounts';
+import {
+  CSV_DELIMITERS,
+  type CsvDateFormat,
+  type CsvDecimal,
+  type CsvDelimiter,
+} from '@helder/shared/bank-accounts/client';
 
 /** The first lines of a file as text, and the delimiter they seem to use. */
 export interface CsvSample {
   lines: string[];
-  delimiter: Delimiter;
+  delimiter: CsvDelimiter;
 }
 
 /** How much of the file is read for the sample (enough for 10 lines of any bank). */
@@ -75,7 +51,7 @@ export async function readCsvSample(file: File, maxLines = SAMPLE_LINES): Promis
 }
 
 /** One line's fields: quoted fields may hold the delimiter and doubled quotes. */
-export function splitLine(line: string, delimiter: Delimiter): string[] {
+export function splitLine(line: string, delimiter: CsvDelimiter): string[] {
   const fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -108,9 +84,9 @@ export function splitLine(line: string, delimiter: Delimiter): string[] {
  * The delimiter that splits every line into the same number (> 1) of fields, the most fields
  * winning; else the one that gives the first line the most fields.
  */
-export function guessDelimiter(lines: readonly string[]): Delimiter {
-  let best: { delimiter: Delimiter; fields: number; steady: boolean } | null = null;
-  for (const delimiter of DELIMITERS) {
+export function guessDelimiter(lines: readonly string[]): CsvDelimiter {
+  let best: { delimiter: CsvDelimiter; fields: number; steady: boolean } | null = null;
+  for (const delimiter of CSV_DELIMITERS) {
     const counts = lines.map((line) => splitLine(line, delimiter).length);
     const fields = counts[0] ?? 1;
     const steady = fields > 1 && counts.every((count) => count === fields);
@@ -122,18 +98,18 @@ export function guessDelimiter(lines: readonly string[]): Delimiter {
 }
 
 /** The sample as rows of fields. */
-export function sampleRows(lines: readonly string[], delimiter: Delimiter): string[][] {
+export function sampleRows(lines: readonly string[], delimiter: CsvDelimiter): string[][] {
   return lines.map((line) => splitLine(line, delimiter));
 }
 
 /** The form's choices: column indexes as strings, '' = none. */
 export interface MappingDraft {
-  delimiter: Delimiter;
+  delimiter: CsvDelimiter;
   hasHeader: boolean;
   date: string;
-  dateFormat: DateFormat;
+  dateFormat: CsvDateFormat;
   amount: string;
-  decimal: Decimal;
+  decimal: CsvDecimal;
   debitCredit: string;
   debitValues: string;
   counterpartyName: string;
@@ -154,7 +130,7 @@ const HEADER_GUESSES: [keyof MappingDraft, RegExp][] = [
   ['currency', /valuta|munt|currency/i],
 ];
 
-function guessDateFormat(value: string | undefined): DateFormat {
+function guessDateFormat(value: string | undefined): CsvDateFormat {
   if (!value) return 'yyyy-mm-dd';
   if (/^\d{8}$/.test(value)) return 'yyyymmdd';
   if (/^\d{1,2}-\d{1,2}-\d{4}/.test(value)) return 'dd-mm-yyyy';

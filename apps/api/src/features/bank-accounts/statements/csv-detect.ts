@@ -5,7 +5,7 @@
  */
 import { parse as parseSync } from 'csv-parse/sync';
 import { CSV_LAYOUTS, type CsvLayout, type HeaderLayout, type LayoutColumns } from './csv-layouts';
-import type { CsvDelimiter, CsvMapping } from './csv-mapping';
+import type { CsvDelimiter, CsvMapping } from '@helder/shared/bank-accounts';
 import { SNIFF_BYTES } from './csv-text';
 import { StatementError } from './statement';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
-import { csvMappingSchema, type CsvMapping } from './csv-mapping';
+import { csvMappingSchema, type CsvMapping } from '@helder/shared/bank-accounts';
 import { StatementError } from './statement';
 import { FIXTURE_CSV_MAPPING } from '../../../test/statement-fixtures';
 

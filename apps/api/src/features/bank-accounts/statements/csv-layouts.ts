@@ -6,7 +6,7 @@
  */
 import type { AmountStyle } from './csv-amount';
 import { describeAbnAmro, describeIng, type DescriptionParts } from './csv-describe';
-import type { CsvDateFormat, CsvDelimiter } from './csv-mapping';
+import type { CsvDateFormat, CsvDelimiter } from '@helder/shared/bank-accounts';
 
 /** What a layout's columns mean; `C` is a header name or, for headerless layouts, an index. */
 export interface LayoutColumns<C> {

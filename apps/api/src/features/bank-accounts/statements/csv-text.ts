@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse, type Info } from 'csv-parse';
 import iconv from 'iconv-lite';
-import type { CsvDelimiter } from './csv-mapping';
+import type { CsvDelimiter } from '@helder/shared/bank-accounts';
 import { StatementError } from './statement';
 
 /** Enough to hold the header and first rows of any export, and to tell UTF-8 from 1252. */

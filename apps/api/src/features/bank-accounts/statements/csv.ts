@@ -12,7 +12,8 @@ import {
   type Detected,
   type RowReader,
 } from './csv-detect';
-import { readDate, type CsvMapping } from './csv-mapping';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
+import { readDate } from './csv-mapping';
 import { openText, readRecords } from './csv-text';
 import {
   StatementError,

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { CsvMapping } from './csv-mapping';
+import type { CsvMapping } from '@helder/shared/bank-accounts';
 import { parseCamt053 } from './camt053';
 import { parseCsv } from './csv';
 import { parseMt940, streamMt940 } from './mt940';
