@@ -25,7 +25,13 @@ import type {
   QueryOf,
   ResponseOf,
 } from '@helder/shared/http';
-import { buildPath, ERROR_CODES, type ErrorCode, type RouteTo } from '@helder/shared/http/client';
+import {
+  buildPath,
+  ERROR_CODES,
+  PAGE_SIZE,
+  type ErrorCode,
+  type RouteTo,
+} from '@helder/shared/http/client';
 import type { z } from 'zod';
 import { apiConfig as config } from './api-config';
 import { ApiError } from './api-error';
@@ -70,6 +76,13 @@ type CallArgs<E extends Endpoint> =
 function isEmpty(value: Scalar): value is null | undefined | '' {
   return value === undefined || value === null || value === '';
 }
+
+/**
+ * The offset of the next page of a list read PAGE_SIZE rows at a time from offset 0, for an
+ * infinite query's `getNextPageParam`; undefined after a page with fewer rows, the last one.
+ */
+export const nextOffset = (lastRows: readonly unknown[], pages: readonly unknown[]) =>
+  lastRows.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE;
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';

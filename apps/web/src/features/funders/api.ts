@@ -13,8 +13,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, type ParsedBodyOf } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, nextOffset, type ParsedBodyOf } from '../../lib/api';
 
 const all = ['funders'] as const;
 

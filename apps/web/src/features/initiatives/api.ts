@@ -18,8 +18,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callApi, type ParsedParamsOf } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, nextOffset, type ParsedParamsOf } from '../../lib/api';
 import { authKeys } from '../auth';
 import { regulationsQueries } from '../regulations';
 

@@ -3,8 +3,7 @@ import { PAGE_SIZE } from '@helder/shared/http/client';
 import type { mediaContract } from '@helder/shared/media';
 import { mediaRoutes } from '@helder/shared/media/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callApi, type ParsedParamsOf } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, nextOffset, type ParsedParamsOf } from '../../lib/api';
 
 /** An initiative's media, or one of its activities' when `activityId` is given. */
 export type MediaScope = ParsedParamsOf<typeof mediaContract.initiative> &

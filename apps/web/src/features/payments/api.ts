@@ -16,8 +16,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, isApiError } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, isApiError, nextOffset } from '../../lib/api';
 import { activitiesQueries } from '../activities';
 import { initiativesQueries } from '../initiatives';
 import { mediaQueries } from '../media';

@@ -17,8 +17,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, type ResponseOf } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, nextOffset, type ResponseOf } from '../../lib/api';
 import { activitiesQueries } from '../activities';
 import { authKeys } from '../auth';
 import { initiativesQueries } from '../initiatives';

@@ -15,8 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { PickedUser } from '../../components/ui/UserPicker';
-import { callApi } from '../../lib/api';
-import { nextOffset } from '../../lib/paging';
+import { callApi, nextOffset } from '../../lib/api';
 import { authKeys, renewSession } from '../auth';
 
 const all = ['users'] as const;

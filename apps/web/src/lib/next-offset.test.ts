@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@helder/shared/http/client';
 import { describe, expect, it } from 'vitest';
-import { nextOffset } from './paging';
+import { nextOffset } from './api';
 
 describe('nextOffset', () => {
   const page = (rows: number) => Array.from({ length: rows }, (_, i) => i);
