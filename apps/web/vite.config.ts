@@ -98,23 +98,13 @@ export default defineConfig(({ command }) => ({
             { name: 'zod', test: vendor('zod', '@hookform/resolvers'), priority: 20 },
             { name: 'forms', test: vendor('react-hook-form'), priority: 21 },
             {
-              // The dialog and what it is built on, apart from the menus and popovers: /login
-              // opens with a dialog and needs nothing else of Radix.
-              name: 'dialog',
+              // Radix (menus, popovers) and what it is built on: pages with a menu, modals with
+              // a date picker.
+              name: 'radix',
               test: vendor(
-                '@radix-ui/react-dialog',
-                '@radix-ui/primitive',
-                '@radix-ui/react-compose-refs',
-                '@radix-ui/react-context',
-                '@radix-ui/react-dismissable-layer',
-                '@radix-ui/react-focus-guards',
-                '@radix-ui/react-focus-scope',
-                '@radix-ui/react-id',
-                '@radix-ui/react-portal',
-                '@radix-ui/react-presence',
-                '@radix-ui/react-primitive',
-                '@radix-ui/react-slot',
-                '@radix-ui/react-use-[^/]+',
+                'radix-ui',
+                '@radix-ui/[^/]+',
+                '@floating-ui/[^/]+',
                 'react-remove-scroll',
                 'react-remove-scroll-bar',
                 'react-style-singleton',
@@ -124,12 +114,6 @@ export default defineConfig(({ command }) => ({
                 'get-nonce',
                 'tslib',
               ),
-              priority: 25,
-            },
-            {
-              // The rest of Radix (menus, popovers); what they share with the dialog is there.
-              name: 'radix',
-              test: vendor('radix-ui', '@radix-ui/[^/]+', '@floating-ui/[^/]+'),
               priority: 20,
             },
           ],

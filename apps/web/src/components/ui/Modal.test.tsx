@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { useEffect, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { Modal } from './Modal';
 
 function Harness({ busy = false }: { busy?: boolean }) {
@@ -56,5 +56,64 @@ describe('Modal focus', () => {
   it('starts in the first form field', () => {
     render(<Harness />);
     expect(screen.getByRole('textbox', { name: 'veld' })).toHaveFocus();
+  });
+});
+
+describe('Modal and the page behind it', () => {
+  it('hides the page while open and gives the focus back when closed', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'open', hidden: true });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener.closest('[aria-hidden]')).toBeNull();
+
+    await user.click(opener);
+    await screen.findByRole('dialog');
+    const page = opener.closest('[inert]');
+    expect(page).not.toBeNull();
+    expect(page).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('button', { name: 'open' })).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener.closest('[inert], [aria-hidden]')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes from the backdrop, but not while busy', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Harness busy />);
+    const backdrop = screen.getByRole('dialog').previousElementSibling as HTMLElement;
+    await user.click(backdrop);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    rerender(<Harness />);
+    await user.click(backdrop);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('leaves an Esc that a layer inside it has handled to that layer', async () => {
+    /** Like a date picker's popover: it takes Esc before the dialog sees it. */
+    function Layer() {
+      useEffect(() => {
+        const onKey = (event: KeyboardEvent) => {
+          if (event.key === 'Escape') event.preventDefault();
+        };
+        document.addEventListener('keydown', onKey, { capture: true });
+        return () => document.removeEventListener('keydown', onKey, { capture: true });
+      }, []);
+      return <input aria-label="datum" />;
+    }
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <Modal open onClose={onClose} title="Titel">
+        <Layer />
+      </Modal>,
+    );
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

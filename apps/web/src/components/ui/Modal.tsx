@@ -1,15 +1,30 @@
 /**
- * Dialogs, on Radix Dialog (focus trap, Esc, aria-modal, aria-labelledby → title).
+ * Dialogs: a modal `role="dialog"` over the page, labelled by its title (and described by its
+ * description).
  *
- * - the backdrop and the close button close it; Esc closes it; focus starts in the first field;
- * - closing is ignored while `busy` (an action is in progress);
+ * - focus starts in the first field (or an element marked `data-autofocus`; else the first
+ *   focusable element), Tab and Shift+Tab stay inside, and focus returns where it was on close;
+ * - the page behind is inert and hidden from assistive technology, and does not scroll;
+ * - the backdrop, the close button and Esc close it; closing is ignored while `busy` (an action is
+ *   in progress); an Esc that a layer inside it (a date picker) has handled is left to that layer;
  * - it fades in and out in 300 ms (CSS; instant with prefers-reduced-motion).
  *
  * Modals are addressable by URL: a modal is a nested route whose element renders `<RouteModal>`;
  * closing fades out and then navigates to the parent route (see useRouteModal).
+ *
+ * It is our own rather than a dialog library's: what it does fits in this file, and /login (a
+ * modal over /funds) stays within its JavaScript budget.
  */
-import { Dialog } from 'radix-ui';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, type NavigateOptions, type To } from 'react-router';
 import { CloseIcon } from './icons';
@@ -29,7 +44,20 @@ export interface ModalProps {
   children?: ReactNode;
 }
 
-export function Modal({
+/** Mounted while open and while its fade-out runs. */
+export function Modal(props: ModalProps) {
+  const [mounted, setMounted] = useState(props.open);
+  if (props.open && !mounted) setMounted(true);
+  const onClosed = useCallback(() => setMounted(false), []);
+  return mounted ? createPortal(<Dialog {...props} onClosed={onClosed} />, document.body) : null;
+}
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+const FIELD =
+  '[data-autofocus], input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+function Dialog({
   open,
   onClose,
   title,
@@ -37,58 +65,157 @@ export function Modal({
   busy = false,
   size = 'medium',
   children,
-}: ModalProps) {
+  onClosed,
+}: ModalProps & { onClosed: () => void }) {
   const { t } = useTranslation();
-  const handleOpenChange = (next: boolean) => {
-    if (!next && !busy) onClose();
+  const titleId = useId();
+  const descriptionId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // Where focus was when it opened (read before it moves in), to return it there on close.
+  const [returnFocus] = useState(() => document.activeElement);
+  const close = () => {
+    if (!busy) onClose();
   };
+
+  useEffect(() => {
+    const dialog = content.current!;
+    const restorePage = setPageBehind(frame.current!);
+    const first =
+      dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog).focus();
+    return () => {
+      restorePage();
+      if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
+    };
+  }, [returnFocus]);
+
+  useEffect(() => {
+    if (open) return;
+    // Gone once the fade-out has run; at once where there is none (reduced motion).
+    const dialog = content.current!;
+    const { animationName } = getComputedStyle(dialog);
+    if (!animationName || animationName === 'none') return onClosed();
+    const faded = (event: AnimationEvent) => {
+      if (event.target === dialog) onClosed();
+    };
+    dialog.addEventListener('animationend', faded);
+    const fallback = setTimeout(onClosed, 2 * MODAL_ANIMATION_MS);
+    return () => {
+      dialog.removeEventListener('animationend', faded);
+      clearTimeout(fallback);
+    };
+  }, [open, onClosed]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys from a layer portalled out of the dialog (React bubbles them here) are that layer's.
+    if (!content.current?.contains(event.target as Node)) return;
+    if (event.key === 'Escape') {
+      if (event.nativeEvent.defaultPrevented) return;
+      event.preventDefault();
+      close();
+    } else if (event.key === 'Tab') {
+      keepFocusInside(content.current, event);
+    }
+  };
+
+  const state = open ? 'open' : 'closed';
   return (
-    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={`${styles.content} ${styles[size]}`}
-          aria-busy={busy || undefined}
-          onOpenAutoFocus={focusFirstField}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className={styles.header}>
-            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className={styles.close}
-                aria-label={t('actions.close')}
-                title={t('actions.close')}
-                disabled={busy}
-              >
-                <CloseIcon />
-              </button>
-            </Dialog.Close>
-          </div>
-          {description ? (
-            <Dialog.Description className={styles.description}>{description}</Dialog.Description>
-          ) : null}
-          <div className={styles.body}>{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <div ref={frame}>
+      {/* The backdrop is a pointer's way out; Esc and the close button are the keyboard's. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div className={styles.overlay} data-state={state} onClick={close} />
+      {/* A dialog handles its own keys: Esc closes it, Tab stays inside. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={content}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        aria-busy={busy || undefined}
+        tabIndex={-1}
+        data-state={state}
+        className={`${styles.content} ${styles[size]}`}
+        onKeyDown={onKeyDown}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label={t('actions.close')}
+            title={t('actions.close')}
+            disabled={busy}
+            onClick={close}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+        {description ? (
+          <p id={descriptionId} className={styles.description}>
+            {description}
+          </p>
+        ) : null}
+        <div className={styles.body}>{children}</div>
+      </div>
+    </div>
   );
 }
 
-/**
- * On open, focus goes to the first form field (or an element marked `data-autofocus`) instead of
- * the close button; without fields Radix's default (first focusable element) applies.
- */
-function focusFirstField(event: Event) {
-  const content = event.currentTarget as HTMLElement | null;
-  const target = content?.querySelector<HTMLElement>(
-    '[data-autofocus], input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) =>
+      !element.closest('[hidden], [inert]') &&
+      (typeof element.checkVisibility !== 'function' || element.checkVisibility()),
   );
-  if (target) {
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
     event.preventDefault();
-    target.focus();
+    return;
   }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * Makes everything beside the dialog's frame inert and hidden from assistive technology, and stops
+ * the page from scrolling (keeping the scrollbar's room, so that nothing shifts); returns the undo.
+ */
+function setPageBehind(frame: HTMLElement): () => void {
+  const hidden = [...document.body.children].filter(
+    (element): element is HTMLElement =>
+      element instanceof HTMLElement &&
+      !element.contains(frame) &&
+      element.getAttribute('aria-hidden') !== 'true',
+  );
+  for (const element of hidden) {
+    element.setAttribute('aria-hidden', 'true');
+    element.setAttribute('inert', '');
+  }
+  const { style } = document.body;
+  const before = { overflow: style.overflow, paddingRight: style.paddingRight };
+  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
+  style.overflow = 'hidden';
+  if (scrollbar > 0) style.paddingRight = `${scrollbar}px`;
+  return () => {
+    for (const element of hidden) {
+      element.removeAttribute('aria-hidden');
+      element.removeAttribute('inert');
+    }
+    style.overflow = before.overflow;
+    style.paddingRight = before.paddingRight;
+  };
 }
 
 function prefersReducedMotion(): boolean {
