@@ -22,6 +22,7 @@ import {
 import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { drainOnClose } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
 import { installPublicCache } from './http/public-cache';
 import { lazyChildLogger } from './http/request-logger';
@@ -99,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('endpoints', new Set<Endpoint>());
   installErrorHandler(app);
+  drainOnClose(app);
 
   installSecurityHeaders(app, { documents: DOCUMENT_HEADERS, api: API_HEADERS });
   if (config.corsOrigins.length > 0) {
