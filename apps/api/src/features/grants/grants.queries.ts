@@ -1,15 +1,9 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { funders, grantOverseers, grants, initiatives, regulations } from '../../db/schema';
-import { correlated, listedUnderSponsor } from '../../lib/initiative-sql';
-import { grantFigures, officerRoles, toRelations } from '../regulations';
+import { funders, grantOverseers, grants, regulations } from '../../db/schema';
+import { grantFiguresWithInitiatives, officerRoles, toRelations } from '../regulations';
 import { peopleJson } from '../users';
-
-export interface InitiativeRef {
-  id: number;
-  name: string;
-}
 
 /**
  * Where a grant stands: who answers for it, its regulation and its funder. For a select that joins
@@ -25,45 +19,38 @@ export const grantPlace = {
 };
 
 /**
- * The columns of one grant row as every read returns it, with the caller's relations: one
- * statement per grant or per list. `initiatives` are the ones the caller may see under it, oldest
- * first (so the first is the regulation summary's `first_initiative_id`).
+ * One grant row as every read returns it, with the caller's relations: one statement per grant
+ * or per list. `initiatives` are the ones the caller may see under it, oldest first (so the first
+ * is the regulation summary's `first_initiative_id`).
  */
-function grantColumns(actor: Actor | null) {
-  const { incomeCents, expensesCents } = grantFigures(actor);
-  return {
-    id: grants.id,
-    name: grants.name,
-    reference: grants.reference,
-    budgetCents: grants.budgetCents,
-    ...grantPlace,
-    incomeCents,
-    expensesCents,
-    overseers: peopleJson(actor, {
-      userId: grantOverseers.userId,
-      where: eq(grantOverseers.grantId, grants.id),
-    }),
-    initiatives: correlated<InitiativeRef[]>(sql`(
-      select coalesce(json_agg(json_build_object('id', ${initiatives.id}, 'name', ${initiatives.name})
-        order by ${initiatives.id}), '[]'::json)
-      from ${initiatives}
-      where ${initiatives.grantId} = ${grants.id} and ${listedUnderSponsor(actor)})`),
-    roles: officerRoles(actor, grants.regulationId),
-    isOverseer:
-      actor === null
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${grantOverseers}
-            where ${grantOverseers.grantId} = ${grants.id}
-              and ${grantOverseers.userId} = ${actor.id})`,
-  };
-}
-
 function selectGrants(db: Executor, actor: Actor | null) {
+  const figures = grantFiguresWithInitiatives(actor);
   return db
-    .select(grantColumns(actor))
+    .select({
+      id: grants.id,
+      name: grants.name,
+      reference: grants.reference,
+      budgetCents: grants.budgetCents,
+      ...grantPlace,
+      incomeCents: figures.incomeCents,
+      expensesCents: figures.expensesCents,
+      overseers: peopleJson(actor, {
+        userId: grantOverseers.userId,
+        where: eq(grantOverseers.grantId, grants.id),
+      }),
+      initiatives: figures.initiatives,
+      roles: officerRoles(actor, grants.regulationId),
+      isOverseer:
+        actor === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${grantOverseers}
+              where ${grantOverseers.grantId} = ${grants.id}
+                and ${grantOverseers.userId} = ${actor.id})`,
+    })
     .from(grants)
     .innerJoin(regulations, eq(regulations.id, grants.regulationId))
-    .innerJoin(funders, eq(funders.id, regulations.funderId));
+    .innerJoin(funders, eq(funders.id, regulations.funderId))
+    .innerJoinLateral(figures, sql`true`);
 }
 
 export async function selectGrant(db: Executor, actor: Actor | null, id: number) {

@@ -1,5 +1,5 @@
 export { regulationsRoutes } from './regulations.routes';
-export { grantFigures, officerRoles, toRelations } from './regulations.queries';
+export { grantFiguresWithInitiatives, officerRoles, toRelations } from './regulations.queries';
 export {
   findRegulation,
   loadRegulationSubject,
