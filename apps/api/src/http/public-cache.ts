@@ -15,6 +15,7 @@
  * - An entry keeps its Brotli and gzip forms once a client asked for them, so that a browser's
  *   hit is not compressed anew each time.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
@@ -28,7 +29,8 @@ const COMPRESS_FROM_BYTES = 1024;
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
-  body: string;
+  /** The JSON as UTF-8, as a client that takes no compression gets it. */
+  identity: Buffer;
   bytes: number;
   contentType: string;
   expires: number;
@@ -53,8 +55,8 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
 function encoded(entry: Entry, encoding: Encoding): Buffer {
   entry.encoded[encoding] ??=
     encoding === 'br'
-      ? brotliCompressSync(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(entry.body, { level: 9 });
+      ? brotliCompressSync(entry.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+      : gzipSync(entry.identity, { level: 9 });
   return entry.encoded[encoding];
 }
 
@@ -99,9 +101,10 @@ export class PublicCache {
       // Maps iterate in insertion order: the oldest entry goes first.
       this.entries.delete(this.entries.keys().next().value!);
     }
+    const identity = Buffer.from(body);
     this.entries.set(key, {
-      body,
-      bytes: Buffer.byteLength(body),
+      identity,
+      bytes: identity.length,
       contentType,
       expires: this.now() + this.ttlMs,
       encoded: {},
@@ -161,18 +164,23 @@ export async function installPublicCache(
       request.publicCacheGeneration = cache.begin();
       return done();
     }
-    // Answering here, without done(), skips every later hook and the route.
-    reply.header('content-type', hit.contentType);
+    // A hit is written as it is kept, past Fastify's reply: no later hook, no route, none of the
+    // onSend hooks (compress, the drain, this cache's own) that have nothing to do for bytes
+    // made already. The headers are those a miss gets: the security headers set so far, and
+    // Content-Encoding with Vary as compress gives them to the answers it compresses.
     const encoding =
       hit.bytes < COMPRESS_FROM_BYTES
         ? undefined
         : preferredEncoding(request.headers['accept-encoding']);
-    if (encoding === undefined) return void reply.send(hit.body);
-    // compress passes an answer that names its encoding as it is.
-    reply
-      .header('content-encoding', encoding)
-      .header('vary', 'accept-encoding')
-      .send(encoded(hit, encoding));
+    const body = encoding === undefined ? hit.identity : encoded(hit, encoding);
+    reply.header('content-type', hit.contentType);
+    if (encoding !== undefined) {
+      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    }
+    reply.header('content-length', body.length);
+    reply.hijack();
+    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
+    reply.raw.end(body);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
