@@ -58,6 +58,7 @@ describe('UserPicker', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<Harness search={search} />);
     const input = screen.getByLabelText('Zoek op e-mail');
+    expect(input).toHaveAttribute('spellcheck', 'false');
     await user.type(input, '   ');
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(search).not.toHaveBeenCalled();

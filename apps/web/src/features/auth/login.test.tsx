@@ -159,6 +159,8 @@ describe('login modal', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(password).toHaveAttribute('type', 'text');
+    // Shown, it is still not sent to a spelling checker.
+    expect(password).toHaveAttribute('spellcheck', 'false');
   });
 
   it('goes to /funds when the dialog is closed', async () => {
