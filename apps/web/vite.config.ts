@@ -38,20 +38,20 @@ const API_ORIGIN = 'http://localhost:8000';
 
 /**
  * Preact stands in for React in the build (ADR 0015): the same API at a fifth of the bytes on
- * every first load. The dev server and the unit tests run React itself; the end-to-end tests run
- * the build.
+ * every first load. The unit tests (mode `test`) and the end-to-end tests run it too; only the dev
+ * server runs React itself, for the React plugin's fast refresh.
  */
 const PREACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
   // React 17's polyfill, which react-i18next still imports; Preact has the hook itself.
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), precompress()],
-  resolve: command === 'build' ? { alias: PREACT } : {},
+  resolve: command === 'build' || mode === 'test' ? { alias: PREACT } : {},
   server: {
     port: 5173,
     proxy: {
