@@ -24,6 +24,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { drainOnClose } from './http/drain';
 import { installErrorHandler } from './http/error-handler';
+import { followChanges } from './http/kept-until-change';
 import { installPublicCache } from './http/public-cache';
 import { lazyChildLogger } from './http/request-logger';
 import {
@@ -114,7 +115,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: 600,
     });
   }
-  await installPublicCache(app, database, config.publicCacheSeconds);
+  // Anonymous answers and the token check's users are kept in memory until a write (ADR 0014,
+  // ADR 0020); 0 seconds keeps nothing and listens for nothing.
+  const changes = config.publicCacheSeconds > 0 ? await followChanges(app, database) : null;
+  installPublicCache(app, changes, config.publicCacheSeconds);
   // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
   // compressed already (preCompressed below), and request bodies are never inflated here.
   await app.register(compress, {
@@ -125,7 +129,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart);
   await app.register(rateLimit, { global: false });
-  await app.register(authPlugin, { db: database.db, secret: config.secretKey, clock });
+  await app.register(authPlugin, {
+    db: database.db,
+    secret: config.secretKey,
+    clock,
+    keep: changes && { changes, seconds: config.publicCacheSeconds },
+  });
 
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (request) => {

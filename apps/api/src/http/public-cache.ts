@@ -4,12 +4,7 @@
  * someone writes; those answers are made once and then sent as they are, without a query.
  *
  * - Only GETs without Authorization of routes whose contract is `public`, answered 200 with JSON.
- * - Any write through this server empties the cache before its response leaves; a write
- *   anywhere else (another API server, a job, the command line) empties it when PostgreSQL's
- *   NOTIFY arrives (drizzle/0007_change_notifications.sql). While that channel is down nothing is
- *   kept, since a write could go unnoticed.
- * - A response made while a write landed is not kept: each read notes the generation it began
- *   in, and every emptying starts a new one.
+ * - Emptied by every write, here or elsewhere, as `KeptUntilChange` says.
  * - Entries live at most `ttlSeconds` (signed file URLs in them stay valid for an hour) and there
  *   are at most MAX_ENTRIES of them, so the memory they take is bounded.
  * - An entry keeps its Brotli and gzip forms once a client asked for them, so that a browser's
@@ -18,9 +13,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client';
+import { KeptUntilChange, type Changes } from './kept-until-change';
 
-export const CHANGE_CHANNEL = 'helder_public_change';
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_CHARS = 256 * 1024;
 /** As compress in app.ts: below one packet compressing saves nothing a client would notice. */
@@ -33,7 +27,6 @@ interface Entry {
   identity: Buffer;
   bytes: number;
   contentType: string;
-  expires: number;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
@@ -71,89 +64,62 @@ declare module 'fastify' {
 }
 
 export class PublicCache {
-  private readonly entries = new Map<string, Entry>();
-  private generation = 0;
-  private live = true;
+  private readonly kept: KeptUntilChange<string, Entry>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs: number, now: () => number = Date.now) {
+    this.kept = new KeptUntilChange(ttlMs, MAX_ENTRIES, now);
+  }
 
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry;
+    return this.kept.get(key);
   }
 
   /** The generation a read begins in; see `store`. */
   begin(): number {
-    return this.generation;
+    return this.kept.begin();
   }
 
   /** Keeps a response, unless the cache was emptied since its read began in `generation`. */
   store(key: string, generation: number, body: string, contentType: string): void {
-    if (!this.live || generation !== this.generation || body.length > MAX_BODY_CHARS) return;
-    if (this.entries.size >= MAX_ENTRIES) {
-      // Maps iterate in insertion order: the oldest entry goes first.
-      this.entries.delete(this.entries.keys().next().value!);
-    }
+    if (body.length > MAX_BODY_CHARS) return;
     const identity = Buffer.from(body);
-    this.entries.set(key, {
+    this.kept.store(key, generation, {
       identity,
       bytes: identity.length,
       contentType,
-      expires: this.now() + this.ttlMs,
       encoded: {},
     });
   }
 
   clear(): void {
-    this.generation++;
-    this.entries.clear();
+    this.kept.clear();
   }
 
-  /** Writes may go unnoticed from now on: keep nothing until `resume`. */
   suspend(): void {
-    this.live = false;
-    this.clear();
+    this.kept.suspend();
   }
 
   resume(): void {
-    this.clear();
-    this.live = true;
+    this.kept.resume();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.kept.size;
   }
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Installs the cache on `app`. Install it after the security headers (every answer needs them)
  * and before compress (so that it keeps the JSON text, not a compressed stream).
  */
-export async function installPublicCache(
+export function installPublicCache(
   app: FastifyInstance,
-  database: Database,
+  changes: Changes | null,
   ttlSeconds: number,
-): Promise<void> {
-  if (ttlSeconds <= 0) return;
+): void {
+  if (changes === null || ttlSeconds <= 0) return;
   const cache = new PublicCache(ttlSeconds * 1000);
-  const stop = await database.listen(CHANGE_CHANNEL, {
-    notify: () => cache.clear(),
-    lost: () => {
-      app.log.warn('public cache: change notifications lost, keeping nothing until they return');
-      cache.suspend();
-    },
-    restored: () => cache.resume(),
-  });
-  app.addHook('onClose', stop);
+  changes.follow(cache);
 
   // Callback hooks, not async ones: a hit is the hottest path of the API, and each async hook
   // costs it a promise and a turn of the microtask queue.
@@ -184,10 +150,6 @@ export async function installPublicCache(
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!READS.has(request.method)) {
-      cache.clear();
-      return done(null, payload);
-    }
     const generation = request.publicCacheGeneration;
     const contentType = reply.getHeader('content-type');
     if (

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
+import { KeptUntilChange, type Changes } from '../http/kept-until-change';
 import { verifyAccessToken } from '../lib/jwt';
 
 declare module 'fastify' {
@@ -16,21 +17,35 @@ interface AuthOptions {
   db: Executor;
   secret: string;
   clock: () => Date;
+  /** Keeps the users read for the token check (ADR 0020); null asks the database each time. */
+  keep: { changes: Changes; seconds: number } | null;
 }
+
+type TokenUser = Actor & { isActive: boolean; tokenVersion: number };
+
+/** More than the people who log in to one installation; a user record is a few dozen bytes. */
+const MAX_KEPT_USERS = 10_000;
 
 /**
  * Sets `request.actor`. A missing header, `Bearer `, `Bearer undefined`, a bad or expired token,
  * a deactivated user, or a token from before the user's last password change all mean anonymous; routes that need login answer 401 themselves.
+ *
+ * The user behind a token is kept in memory until any write (ADR 0020): deactivating a user or
+ * changing a password is a write, so it ends their tokens at once here and, on other servers,
+ * when PostgreSQL's notification arrives.
  */
-async function auth(app: FastifyInstance, { db, secret, clock }: AuthOptions) {
-  app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match) return;
-    const token = await verifyAccessToken(secret, match[1]!, clock());
-    if (token === null) return;
-    const [user] = await db
+async function auth(app: FastifyInstance, { db, secret, clock, keep }: AuthOptions) {
+  const kept = new KeptUntilChange<number, TokenUser | null>(
+    (keep?.seconds ?? 0) * 1000,
+    MAX_KEPT_USERS,
+  );
+  keep?.changes.follow(kept);
+
+  const tokenUser = async (id: number): Promise<TokenUser | null> => {
+    const known = kept.get(id);
+    if (known !== undefined) return known;
+    const generation = kept.begin();
+    const [user = null] = await db
       .select({
         id: users.id,
         role: users.role,
@@ -39,7 +54,19 @@ async function auth(app: FastifyInstance, { db, secret, clock }: AuthOptions) {
         tokenVersion: users.tokenVersion,
       })
       .from(users)
-      .where(eq(users.id, token.id));
+      .where(eq(users.id, id));
+    if (keep !== null) kept.store(id, generation, user);
+    return user;
+  };
+
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match) return;
+    const token = await verifyAccessToken(secret, match[1]!, clock());
+    if (token === null) return;
+    const user = await tokenUser(token.id);
     if (user?.isActive && user.tokenVersion === token.version) {
       request.actor = { id: user.id, role: user.role, isSuperuser: user.isSuperuser };
     }

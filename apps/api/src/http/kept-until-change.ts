@@ -1,0 +1,100 @@
+/**
+ * Values read from the database and kept in memory until anything may have changed under them:
+ * the public cache's answers (ADR 0014) and the token check's users (ADR 0020).
+ *
+ * - Any write through this server empties them before its response leaves; a write anywhere
+ *   else (another API server, a job, the command line) empties them when PostgreSQL's NOTIFY
+ *   arrives (drizzle/0007_change_notifications.sql). While that channel is down nothing is
+ *   kept, since a write could go unnoticed.
+ * - A value read while a write landed is not kept: each read notes the generation it began in,
+ *   and every emptying starts a new one.
+ * - Entries live at most `ttlMs` and there are at most `maxEntries` of them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+
+export const CHANGE_CHANNEL = 'helder_public_change';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export class KeptUntilChange<K, V> {
+  private readonly entries = new Map<K, { value: V; expires: number }>();
+  private generation = 0;
+  private live = true;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry?.value;
+  }
+
+  /** The generation a read begins in; see `store`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Keeps a value, unless everything was emptied since its read began in `generation`. */
+  store(key: K, generation: number, value: V): void {
+    if (!this.live || generation !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the oldest entry goes first.
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /** Writes may go unnoticed from now on: keep nothing until `resume`. */
+  suspend(): void {
+    this.live = false;
+    this.clear();
+  }
+
+  resume(): void {
+    this.clear();
+    this.live = true;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+type Emptiable = Pick<KeptUntilChange<unknown, unknown>, 'clear' | 'suspend' | 'resume'>;
+
+/** What is kept until a change; one LISTEN connection serves them all. */
+export interface Changes {
+  follow(kept: Emptiable): void;
+}
+
+/** Empties what follows it on every write, through this server or elsewhere. */
+export async function followChanges(app: FastifyInstance, database: Database): Promise<Changes> {
+  const followers = new Set<Emptiable>();
+  const stop = await database.listen(CHANGE_CHANNEL, {
+    notify: () => followers.forEach((kept) => kept.clear()),
+    lost: () => {
+      app.log.warn('change notifications lost: keeping nothing read until they return');
+      followers.forEach((kept) => kept.suspend());
+    },
+    restored: () => followers.forEach((kept) => kept.resume()),
+  });
+  app.addHook('onClose', stop);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READS.has(request.method)) followers.forEach((kept) => kept.clear());
+    done(null, payload);
+  });
+  return { follow: (kept) => void followers.add(kept) };
+}
