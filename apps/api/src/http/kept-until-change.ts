@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 
-export const CHANGE_CHANNEL = 'helder_public_change';
+const CHANGE_CHANNEL = 'helder_public_change';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
