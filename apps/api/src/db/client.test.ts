@@ -60,3 +60,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL pool', () => 
     expect(prepared).toBe(MAX_PREPARED_PER_CONNECTION);
   });
 });
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('the embedded database', () => {
+  it('keeps 16 MB of shared buffers, not PostgreSQL’s 128 MB', async () => {
+    const result = await t.database.db.execute(sql`show shared_buffers`);
+    expect((result as { rows: Array<{ shared_buffers: string }> }).rows[0]!.shared_buffers).toBe(
+      '16MB',
+    );
+  });
+});
