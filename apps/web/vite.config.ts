@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { PAGE_AREAS } from './src/app/preloads';
 
 /**
  * Brotli and gzip twins of every text file of the build, made once here at the highest levels
@@ -24,6 +25,64 @@ function precompress(): Plugin {
         await writeFile(`${file}.br`, brotliCompressSync(data, quality));
         await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
+    },
+  };
+}
+
+/**
+ * `preloads.json` beside index.html: for each pattern of PAGE_AREAS (src/app/preloads.ts), the
+ * files of its route modules (their chunks, the chunks they import and their CSS), leaving out
+ * what index.html names already. The API names them in the page it sends for a path that
+ * matches (apps/api/src/http/shell.ts), so they download beside the entry.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'helder-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunk = (fileName: string) => {
+        const output = bundle[fileName];
+        return output?.type === 'chunk' ? output : undefined;
+      };
+      /** A chunk's file, the files of the chunks it imports, and all their CSS. */
+      const closure = (start: Rolldown.OutputChunk) => {
+        const files = new Set<string>();
+        const visit = (current: Rolldown.OutputChunk) => {
+          if (files.has(current.fileName)) return;
+          files.add(current.fileName);
+          current.viteMetadata?.importedCss.forEach((css) => files.add(css));
+          for (const imported of current.imports) {
+            const next = chunk(imported);
+            if (next) visit(next);
+          }
+        };
+        visit(start);
+        return files;
+      };
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const areas = new Map<string, Rolldown.OutputChunk>();
+      for (const output of chunks) {
+        const name = /[\\/]src[\\/]app[\\/]routes[\\/]([^\\/]+)\.tsx$/.exec(
+          output.facadeModuleId ?? '',
+        )?.[1];
+        if (name !== undefined && output.isDynamicEntry) areas.set(name, output);
+      }
+      const entry = chunks.find((output) => output.isEntry);
+      const inIndex = entry ? closure(entry) : new Set<string>();
+      const pages = PAGE_AREAS.map(({ pattern, areas: names }) => {
+        const files = new Set<string>();
+        for (const name of names) {
+          const area = areas.get(name);
+          if (!area) this.error(`src/app/preloads.ts names routes/${name}.tsx, not in the build`);
+          closure(area).forEach((file) => inIndex.has(file) || files.add(`/${file}`));
+        }
+        return { pattern, files: [...files] };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'preloads.json',
+        source: JSON.stringify({ pages }),
+      });
     },
   };
 }
@@ -50,7 +109,7 @@ const PREACT = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), pagePreloads(), precompress()],
   resolve: command === 'build' || mode === 'test' ? { alias: PREACT } : {},
   server: {
     port: 5173,

@@ -27,6 +27,7 @@ import { installErrorHandler } from './http/error-handler';
 import { followChanges } from './http/kept-until-change';
 import { installPublicCache } from './http/public-cache';
 import { lazyChildLogger } from './http/request-logger';
+import { loadShell } from './http/shell';
 import {
   apiSecurityHeaders,
   installSecurityHeaders,
@@ -169,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDist = config.webDist ?? path.resolve(packageRoot, '../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const shell = hasWeb ? loadShell(webDist) : () => undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -189,11 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWeb && isPage) {
-      // Client-side routes: every page URL gets the SPA shell.
+      // Client-side routes: every page URL gets the SPA shell, naming the files of its route.
       // Revalidated on every visit, so a deploy reaches users at once.
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
+      reply.header('cache-control', 'no-cache');
+      const page = shell(request.url.split('?')[0]!);
+      return page === undefined
+        ? reply.sendFile('index.html', { cacheControl: false })
+        : reply.type('text/html; charset=utf-8').send(page);
     }
     return reply.status(404).send({ detail: 'Not found', code: 'NOT_FOUND' });
   });

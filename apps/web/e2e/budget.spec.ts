@@ -22,7 +22,22 @@ function expectWithinBudget(path: string, transfers: Transfer[], scriptCeiling: 
   for (const file of scripts.filter((t) => t.body > KB)) expect(file.encoding, file.url).toBe('br');
 }
 
-test('/funds, an initiative page and /login load within the budget', async ({
+/** The files a page's HTML names ahead of its scripts (`<link rel="modulepreload">`, preloads). */
+const namedAhead = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+
+/**
+ * The page names its route's files beyond index.html's own (apps/web/src/app/preloads.ts), and
+ * the browser loads each of them: none is named in vain.
+ */
+function expectRoutePreloaded(html: string, index: string, transfers: Transfer[]) {
+  const ofRoute = namedAhead(html).filter((file) => !namedAhead(index).includes(file));
+  expect(ofRoute.length).toBeGreaterThan(0);
+  const loaded = transfers.map((t) => t.url);
+  for (const file of ofRoute) expect(loaded, file).toContain(file);
+}
+
+test('/funds, an initiative page and /login load within the budget, their routes named ahead', async ({
   browser,
   request,
 }) => {
@@ -60,10 +75,13 @@ test('/funds, an initiative page and /login load within the budget', async ({
       90 * KB,
     ],
   ];
+  const index = await (await request.get('/index.html')).text();
   for (const [path, ready, scriptCeiling] of pages) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    expectWithinBudget(path, await firstLoad(page, path, ready), scriptCeiling);
+    const transfers = await firstLoad(page, path, ready);
+    expectWithinBudget(path, transfers, scriptCeiling);
+    expectRoutePreloaded(await (await request.get(path)).text(), index, transfers);
     await context.close();
   }
 });

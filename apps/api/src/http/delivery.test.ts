@@ -9,10 +9,17 @@ import { createTestApp, type TestApp } from '../test/app';
 /** What reaches a browser besides JSON bodies: CORS, the SPA shell and stored files. */
 let t: TestApp;
 let webDist: string;
+const INDEX = '<!doctype html><html><head><title>Helder</title></head><body></body></html>';
+/** What the web build writes beside index.html (apps/web/src/app/preloads.ts). */
+const PRELOADS = [
+  { pattern: '^/login/?$', files: ['/assets/login-Ab12Cd34.js', '/assets/login-Ef56Gh78.css'] },
+  { pattern: '^/contacts(/|$)', files: ['/assets/users-Ij90Kl12.js'] },
+];
 const SCRIPT = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'helder-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Helder</title>');
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'preloads.json'), JSON.stringify({ pages: PRELOADS }));
   // A hashed asset with the twins the build makes beside it.
   mkdirSync(path.join(webDist, 'assets'));
   const asset = path.join(webDist, 'assets', 'app-Ab12Cd34.js');
@@ -118,16 +125,31 @@ describe('JSON responses', () => {
 });
 
 describe('the SPA shell', () => {
-  it.each(['GET', 'HEAD'] as const)(
-    'answers %s on a client-side route with index.html',
-    async (method) => {
-      const res = await t.app.inject({ method, url: '/funds/3/activities' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(method === 'GET' ? '<!doctype html><title>Helder</title>' : '');
-    },
+  const LOGIN_PAGE = INDEX.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/login-Ab12Cd34.js">\n' +
+      '<link rel="preload" as="style" crossorigin href="/assets/login-Ef56Gh78.css">\n' +
+      '</head>',
   );
+
+  it.each([
+    ['GET', '/funds/3/activities', 'index.html as it is (no preloads for it)', INDEX],
+    ['HEAD', '/funds/3/activities', 'no body', ''],
+    ['GET', '/login?next=%2Fcontacts', 'index.html naming its route’s files', LOGIN_PAGE],
+    ['HEAD', '/login?next=%2Fcontacts', 'no body', ''],
+  ] as const)('answers %s %s with %s', async (method, url, _what, body) => {
+    const res = await t.app.inject({ method, url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(body);
+  });
+
+  it('names the files of the route the path opens, whatever its query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/contacts/3?from=/login' });
+    expect(res.body).toContain('href="/assets/users-Ij90Kl12.js"');
+    expect(res.body).not.toContain('login-');
+  });
 
   it('keeps unknown API paths a JSON 404 for HEAD too', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/api/nope' });

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { PAGE_AREAS } from './preloads';
 import { routes } from './router';
 
 /** The ids of the branch routes and the leaf's full path pattern for a URL. */
@@ -14,58 +15,61 @@ function match(url: string) {
   };
 }
 
+/** A URL of each route of the spec, with the id of a route it must match. */
+const URLS: ReadonlyArray<readonly [string, string]> = [
+  ['/', 'initiatives'],
+  ['/funds', 'initiatives'],
+  ['/funds/filter', 'initiatives'],
+  ['/login', 'login'],
+  ['/funds/12/details', 'initiative'],
+  ['/funds/12/Buurttuin%20Oost', 'initiative'],
+  ['/funds/12/edit-fund', 'initiative'],
+  ['/funds/12/55/details', 'initiative'],
+  ['/funds/12/gebruikers/link-owners', 'initiative'],
+  ['/funds/12/activities/add-payment', 'initiative'],
+  ['/funds/12/activities', 'activities'],
+  ['/funds/12/activities/4', 'activity'],
+  ['/funds/12/activities/4/media', 'activity'],
+  ['/funds/12/activities/4/gebruikers/link-owners', 'activity'],
+  ['/funds/12/55/delete-payment', 'initiative'],
+  ['/funds/12/activities/4/add-payment', 'activity'],
+  ['/funds/12/activities/4/filter-payment', 'activity'],
+  ['/funds/12/activities/4/55/details', 'activity'],
+  ['/funds/12/activities/4/55/delete-payment', 'activity'],
+  ['/contacts', 'contacts'],
+  ['/contacts/3', 'contacts'],
+  ['/contacts/add-user', 'contacts'],
+  ['/contacts/3/delete-user', 'contacts'],
+  ['/contacts/3/edit-profile', 'contacts'],
+  ['/contacts/3/edit-settings', 'contacts'],
+  ['/contacts/3/change-password', 'contacts'],
+  ['/transactions', 'transactions'],
+  ['/transactions/bankconnections/add-bank', 'transactions'],
+  ['/transactions/bankaccounts/invite-users', 'transactions'],
+  ['/transactions/bankconnections/revoke-bank', 'transactions'],
+  ['/transactions/bankconnections/delete-bank', 'transactions'],
+  ['/sponsors', 'sponsors'],
+  ['/sponsors/add-sponsor', 'sponsors'],
+  ['/sponsors/2/edit-sponsor', 'sponsors'],
+  ['/sponsors/2', 'regulations'],
+  ['/sponsors/2/regulations', 'regulations'],
+  ['/sponsors/2/regulations/add-regulation', 'regulations'],
+  ['/sponsors/2/regulations/9/edit-grant/5', 'regulation'],
+  ['/sponsors/2/regulations/9/add-fund', 'regulation'],
+  ['/sponsors/2/delete-sponsor', 'sponsors'],
+  ['/sponsors/2/regulations/9', 'regulation'],
+  ['/sponsors/2/regulations/9/edit-regulation', 'regulation'],
+  ['/sponsors/2/regulations/9/delete-regulation', 'regulation'],
+  ['/sponsors/2/regulations/9/add-employee', 'regulation'],
+  ['/sponsors/2/regulations/9/add-officer', 'regulation'],
+  ['/sponsors/2/regulations/9/add-grant', 'regulation'],
+  ['/sponsors/2/regulations/9/delete-grant/5', 'regulation'],
+  ['/sponsors/2/regulations/9/overseers/5', 'regulation'],
+  ['/nope/nothing', 'not-found'],
+];
+
 describe('route table (docs/spec-map.md §2.2)', () => {
-  it.each([
-    ['/', 'initiatives'],
-    ['/funds', 'initiatives'],
-    ['/funds/filter', 'initiatives'],
-    ['/login', 'login'],
-    ['/funds/12/details', 'initiative'],
-    ['/funds/12/Buurttuin%20Oost', 'initiative'],
-    ['/funds/12/edit-fund', 'initiative'],
-    ['/funds/12/55/details', 'initiative'],
-    ['/funds/12/gebruikers/link-owners', 'initiative'],
-    ['/funds/12/activities/add-payment', 'initiative'],
-    ['/funds/12/activities', 'activities'],
-    ['/funds/12/activities/4', 'activity'],
-    ['/funds/12/activities/4/media', 'activity'],
-    ['/funds/12/activities/4/gebruikers/link-owners', 'activity'],
-    ['/funds/12/55/delete-payment', 'initiative'],
-    ['/funds/12/activities/4/add-payment', 'activity'],
-    ['/funds/12/activities/4/filter-payment', 'activity'],
-    ['/funds/12/activities/4/55/details', 'activity'],
-    ['/funds/12/activities/4/55/delete-payment', 'activity'],
-    ['/contacts', 'contacts'],
-    ['/contacts/3', 'contacts'],
-    ['/contacts/add-user', 'contacts'],
-    ['/contacts/3/delete-user', 'contacts'],
-    ['/contacts/3/edit-profile', 'contacts'],
-    ['/contacts/3/edit-settings', 'contacts'],
-    ['/contacts/3/change-password', 'contacts'],
-    ['/transactions', 'transactions'],
-    ['/transactions/bankconnections/add-bank', 'transactions'],
-    ['/transactions/bankaccounts/invite-users', 'transactions'],
-    ['/transactions/bankconnections/revoke-bank', 'transactions'],
-    ['/transactions/bankconnections/delete-bank', 'transactions'],
-    ['/sponsors', 'sponsors'],
-    ['/sponsors/add-sponsor', 'sponsors'],
-    ['/sponsors/2/edit-sponsor', 'sponsors'],
-    ['/sponsors/2', 'regulations'],
-    ['/sponsors/2/regulations', 'regulations'],
-    ['/sponsors/2/regulations/add-regulation', 'regulations'],
-    ['/sponsors/2/regulations/9/edit-grant/5', 'regulation'],
-    ['/sponsors/2/regulations/9/add-fund', 'regulation'],
-    ['/sponsors/2/delete-sponsor', 'sponsors'],
-    ['/sponsors/2/regulations/9', 'regulation'],
-    ['/sponsors/2/regulations/9/edit-regulation', 'regulation'],
-    ['/sponsors/2/regulations/9/delete-regulation', 'regulation'],
-    ['/sponsors/2/regulations/9/add-employee', 'regulation'],
-    ['/sponsors/2/regulations/9/add-officer', 'regulation'],
-    ['/sponsors/2/regulations/9/add-grant', 'regulation'],
-    ['/sponsors/2/regulations/9/delete-grant/5', 'regulation'],
-    ['/sponsors/2/regulations/9/overseers/5', 'regulation'],
-    ['/nope/nothing', 'not-found'],
-  ])('%s → %s', (url, id) => {
+  it.each(URLS)('%s → %s', (url, id) => {
     expect(match(url).ids).toContain(id);
   });
 
@@ -96,5 +100,16 @@ describe('route table (docs/spec-map.md §2.2)', () => {
       regulationId: '9',
       grantId: '5',
     });
+  });
+});
+
+describe('page preloads (preloads.ts)', () => {
+  it.each(URLS.map(([url]) => url))('name the route modules that %s loads', (url) => {
+    const loaded = (matchRoutes(routes, url) ?? [])
+      .map((m) => (m.route.lazy as { area?: string } | undefined)?.area)
+      .filter((area) => area !== undefined && !area.endsWith('.modals'));
+    const pathname = new URL(url, 'http://localhost').pathname;
+    const preloaded = PAGE_AREAS.find(({ pattern }) => new RegExp(pattern).test(pathname));
+    expect(preloaded?.areas).toEqual([...new Set(loaded)]);
   });
 });

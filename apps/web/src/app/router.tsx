@@ -34,26 +34,30 @@ type ComponentExport<M> = {
 }[keyof M] &
   string;
 
-/** A route module and the i18n namespaces its screens use. */
+/** A route module (`routes/<name>.tsx`) and the i18n namespaces its screens use. */
 interface Area<M> {
+  name: string;
   load: () => Promise<M>;
   namespaces: readonly Namespace[];
 }
 
-const area = <M,>(load: () => Promise<M>, namespaces: readonly Namespace[]): Area<M> => ({
-  load,
-  namespaces,
-});
+const area = <M,>(
+  name: string,
+  load: () => Promise<M>,
+  namespaces: readonly Namespace[],
+): Area<M> => ({ name, load, namespaces });
 
 /**
  * Lazy route: loads the route module and its namespaces side by side (named here, not in the
- * module, so that the catalogs need not wait for it), then renders one of its exports.
+ * module, so that the catalogs need not wait for it), then renders one of its exports. It
+ * carries the area's name, by which router.test.ts checks the page preloads (preloads.ts).
  */
-export function page<M>({ load, namespaces }: Area<M>, name: ComponentExport<M>) {
-  return async () => {
+export function page<M>({ name: area, load, namespaces }: Area<M>, name: ComponentExport<M>) {
+  const lazy = async () => {
     const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module[name] as ComponentType };
   };
+  return Object.assign(lazy, { area });
 }
 
 /** What an initiative's or activity's detail shows: its own, its payments' and its media. */
@@ -61,21 +65,35 @@ const DETAIL: Namespace[] = ['initiatives', 'activities', 'media', 'payments'];
 const SPENDING_MODALS: Namespace[] = ['initiatives', 'activities', 'payments'];
 const SPONSORS: Namespace[] = ['funders', 'regulations', 'grants'];
 
-const initiativesList = area(() => import('./routes/initiatives.list'), ['initiatives']);
-const initiatives = area(() => import('./routes/initiatives'), DETAIL);
-const initiativesModals = area(() => import('./routes/initiatives.modals'), SPENDING_MODALS);
-const activities = area(() => import('./routes/activities'), DETAIL);
-const activitiesModals = area(() => import('./routes/activities.modals'), SPENDING_MODALS);
-const login = area(() => import('./routes/login'), ['auth']);
-const password = area(() => import('./routes/password'), ['auth']);
-const permissionChecker = area(() => import('./routes/permission-checker'), ['auth']);
-const users = area(() => import('./routes/users'), ['users']);
-const usersModals = area(() => import('./routes/users.modals'), ['users']);
-const payments = area(() => import('./routes/payments'), ['payments', 'bank-accounts']);
-const paymentsModals = area(() => import('./routes/payments.modals'), ['bank-accounts']);
-const funders = area(() => import('./routes/funders'), SPONSORS);
-const fundersModals = area(() => import('./routes/funders.modals'), SPONSORS);
-const notFound = area(() => import('./routes/not-found'), []);
+const initiativesList = area('initiatives.list', () => import('./routes/initiatives.list'), [
+  'initiatives',
+]);
+const initiatives = area('initiatives', () => import('./routes/initiatives'), DETAIL);
+const initiativesModals = area(
+  'initiatives.modals',
+  () => import('./routes/initiatives.modals'),
+  SPENDING_MODALS,
+);
+const activities = area('activities', () => import('./routes/activities'), DETAIL);
+const activitiesModals = area(
+  'activities.modals',
+  () => import('./routes/activities.modals'),
+  SPENDING_MODALS,
+);
+const login = area('login', () => import('./routes/login'), ['auth']);
+const password = area('password', () => import('./routes/password'), ['auth']);
+const permissionChecker = area('permission-checker', () => import('./routes/permission-checker'), [
+  'auth',
+]);
+const users = area('users', () => import('./routes/users'), ['users']);
+const usersModals = area('users.modals', () => import('./routes/users.modals'), ['users']);
+const payments = area('payments', () => import('./routes/payments'), ['payments', 'bank-accounts']);
+const paymentsModals = area('payments.modals', () => import('./routes/payments.modals'), [
+  'bank-accounts',
+]);
+const funders = area('funders', () => import('./routes/funders'), SPONSORS);
+const fundersModals = area('funders.modals', () => import('./routes/funders.modals'), SPONSORS);
+const notFound = area('not-found', () => import('./routes/not-found'), []);
 
 /** Adds the default error screen to a route branch. */
 const branch = (route: RouteObject): RouteObject => ({
