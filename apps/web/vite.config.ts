@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { PAGE_AREAS } from './src/app/preloads';
+import { AREA_NAMESPACES, PAGE_AREAS } from './src/app/preloads';
 
 /**
  * Brotli and gzip twins of every text file of the build, made once here at the highest levels
@@ -31,9 +31,11 @@ function precompress(): Plugin {
 
 /**
  * `preloads.json` beside index.html: for each pattern of PAGE_AREAS (src/app/preloads.ts), the
- * files of its route modules (their chunks, the chunks they import and their CSS), leaving out
- * what index.html names already. The API names them in the page it sends for a path that
- * matches (apps/api/src/http/shell.ts), so they download beside the entry.
+ * files of its route modules (their chunks, the chunks they import and their CSS) and the
+ * catalogs of their namespaces and `common` in nl (the language of a first visit, which is
+ * where waiting costs most), leaving out what index.html names already. The API names them in
+ * the page it sends for a path that matches (apps/api/src/http/shell.ts), so they download
+ * beside the entry.
  */
 function pagePreloads(): Plugin {
   return {
@@ -60,8 +62,13 @@ function pagePreloads(): Plugin {
         return files;
       };
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const catalogs = new Map<string, Rolldown.OutputChunk>();
       const areas = new Map<string, Rolldown.OutputChunk>();
       for (const output of chunks) {
+        const namespace = /[\\/]src[\\/]locales[\\/]nl[\\/]([^\\/]+)\.json$/.exec(
+          output.facadeModuleId ?? '',
+        )?.[1];
+        if (namespace !== undefined) catalogs.set(namespace, output);
         const name = /[\\/]src[\\/]app[\\/]routes[\\/]([^\\/]+)\.tsx$/.exec(
           output.facadeModuleId ?? '',
         )?.[1];
@@ -71,10 +78,13 @@ function pagePreloads(): Plugin {
       const inIndex = entry ? closure(entry) : new Set<string>();
       const pages = PAGE_AREAS.map(({ pattern, areas: names }) => {
         const files = new Set<string>();
-        for (const name of names) {
-          const area = areas.get(name);
-          if (!area) this.error(`src/app/preloads.ts names routes/${name}.tsx, not in the build`);
-          closure(area).forEach((file) => inIndex.has(file) || files.add(`/${file}`));
+        const add = (output: Rolldown.OutputChunk | undefined, what: string) => {
+          if (!output) this.error(`src/app/preloads.ts names ${what}, which the build lacks`);
+          closure(output).forEach((file) => inIndex.has(file) || files.add(`/${file}`));
+        };
+        for (const name of names) add(areas.get(name), `routes/${name}.tsx`);
+        for (const namespace of new Set(['common', ...names.flatMap((n) => AREA_NAMESPACES[n])])) {
+          add(catalogs.get(namespace), `the namespace ${namespace}`);
         }
         return { pattern, files: [...files] };
       });

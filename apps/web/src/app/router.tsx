@@ -4,9 +4,10 @@
  *
  * Conventions:
  * - `src/app/routes/<area>.tsx` modules only compose features and export components. `area()`
- *   below names each module with the i18n namespaces it needs; `page(area, 'Export')` loads the
- *   module and the namespaces side by side, then renders that export. One chunk per area for the pages, and one
- *   `<area>.modals.tsx` for its modals (so a page does not load Radix and form code up front).
+ *   below pairs each module with the i18n namespaces it needs (AREA_NAMESPACES, preloads.ts);
+ *   `page(area, 'Export')` loads the module and the namespaces side by side, then renders that
+ *   export. One chunk per area for the pages, and one `<area>.modals.tsx` for its modals (so a
+ *   page does not load Radix and form code up front).
  * - A modal is a nested route (its URL is the spec's); its element renders `<RouteModal>` (or
  *   `<Modal>` + `useRouteModal()`), and closing navigates to the parent route after the fade.
  *   So every page that has modals renders an `<Outlet />`.
@@ -27,6 +28,7 @@ import {
   MODAL_SEGMENTS,
   SEGMENTS,
 } from '../lib/paths';
+import { AREA_NAMESPACES, type AreaName } from './preloads';
 import { RootLayout } from './RootLayout';
 
 type ComponentExport<M> = {
@@ -36,20 +38,20 @@ type ComponentExport<M> = {
 
 /** A route module (`routes/<name>.tsx`) and the i18n namespaces its screens use. */
 interface Area<M> {
-  name: string;
+  name: AreaName;
   load: () => Promise<M>;
   namespaces: readonly Namespace[];
 }
 
-const area = <M,>(
-  name: string,
-  load: () => Promise<M>,
-  namespaces: readonly Namespace[],
-): Area<M> => ({ name, load, namespaces });
+const area = <M,>(name: AreaName, load: () => Promise<M>): Area<M> => ({
+  name,
+  load,
+  namespaces: AREA_NAMESPACES[name],
+});
 
 /**
- * Lazy route: loads the route module and its namespaces side by side (named here, not in the
- * module, so that the catalogs need not wait for it), then renders one of its exports. It
+ * Lazy route: loads the route module and its namespaces side by side (named outside the module,
+ * so that the catalogs need not wait for it), then renders one of its exports. It
  * carries the area's name, by which router.test.ts checks the page preloads (preloads.ts).
  */
 export function page<M>({ name: area, load, namespaces }: Area<M>, name: ComponentExport<M>) {
@@ -60,40 +62,21 @@ export function page<M>({ name: area, load, namespaces }: Area<M>, name: Compone
   return Object.assign(lazy, { area });
 }
 
-/** What an initiative's or activity's detail shows: its own, its payments' and its media. */
-const DETAIL: Namespace[] = ['initiatives', 'activities', 'media', 'payments'];
-const SPENDING_MODALS: Namespace[] = ['initiatives', 'activities', 'payments'];
-const SPONSORS: Namespace[] = ['funders', 'regulations', 'grants'];
-
-const initiativesList = area('initiatives.list', () => import('./routes/initiatives.list'), [
-  'initiatives',
-]);
-const initiatives = area('initiatives', () => import('./routes/initiatives'), DETAIL);
-const initiativesModals = area(
-  'initiatives.modals',
-  () => import('./routes/initiatives.modals'),
-  SPENDING_MODALS,
-);
-const activities = area('activities', () => import('./routes/activities'), DETAIL);
-const activitiesModals = area(
-  'activities.modals',
-  () => import('./routes/activities.modals'),
-  SPENDING_MODALS,
-);
-const login = area('login', () => import('./routes/login'), ['auth']);
-const password = area('password', () => import('./routes/password'), ['auth']);
-const permissionChecker = area('permission-checker', () => import('./routes/permission-checker'), [
-  'auth',
-]);
-const users = area('users', () => import('./routes/users'), ['users']);
-const usersModals = area('users.modals', () => import('./routes/users.modals'), ['users']);
-const payments = area('payments', () => import('./routes/payments'), ['payments', 'bank-accounts']);
-const paymentsModals = area('payments.modals', () => import('./routes/payments.modals'), [
-  'bank-accounts',
-]);
-const funders = area('funders', () => import('./routes/funders'), SPONSORS);
-const fundersModals = area('funders.modals', () => import('./routes/funders.modals'), SPONSORS);
-const notFound = area('not-found', () => import('./routes/not-found'), []);
+const initiativesList = area('initiatives.list', () => import('./routes/initiatives.list'));
+const initiatives = area('initiatives', () => import('./routes/initiatives'));
+const initiativesModals = area('initiatives.modals', () => import('./routes/initiatives.modals'));
+const activities = area('activities', () => import('./routes/activities'));
+const activitiesModals = area('activities.modals', () => import('./routes/activities.modals'));
+const login = area('login', () => import('./routes/login'));
+const password = area('password', () => import('./routes/password'));
+const permissionChecker = area('permission-checker', () => import('./routes/permission-checker'));
+const users = area('users', () => import('./routes/users'));
+const usersModals = area('users.modals', () => import('./routes/users.modals'));
+const payments = area('payments', () => import('./routes/payments'));
+const paymentsModals = area('payments.modals', () => import('./routes/payments.modals'));
+const funders = area('funders', () => import('./routes/funders'));
+const fundersModals = area('funders.modals', () => import('./routes/funders.modals'));
+const notFound = area('not-found', () => import('./routes/not-found'));
 
 /** Adds the default error screen to a route branch. */
 const branch = (route: RouteObject): RouteObject => ({
