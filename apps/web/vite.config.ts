@@ -64,14 +64,15 @@ function pagePreloads(): Plugin {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const catalogs = new Map<string, Rolldown.OutputChunk>();
       const areas = new Map<string, Rolldown.OutputChunk>();
+      /** The name (no extension) of the chunk's source module when it lies in `dir`. */
+      const sourceIn = (output: Rolldown.OutputChunk, dir: string, extension: string) =>
+        new RegExp(`/${dir}/([^/]+)\\.${extension}$`).exec(
+          (output.facadeModuleId ?? '').replaceAll('\\', '/'),
+        )?.[1];
       for (const output of chunks) {
-        const namespace = /[\\/]src[\\/]locales[\\/]nl[\\/]([^\\/]+)\.json$/.exec(
-          output.facadeModuleId ?? '',
-        )?.[1];
+        const namespace = sourceIn(output, 'src/locales/nl', 'json');
         if (namespace !== undefined) catalogs.set(namespace, output);
-        const name = /[\\/]src[\\/]app[\\/]routes[\\/]([^\\/]+)\.tsx$/.exec(
-          output.facadeModuleId ?? '',
-        )?.[1];
+        const name = sourceIn(output, 'src/app/routes', 'tsx');
         if (name !== undefined && output.isDynamicEntry) areas.set(name, output);
       }
       const entry = chunks.find((output) => output.isEntry);
