@@ -151,6 +151,29 @@ describe('the SPA shell', () => {
     expect(res.body).not.toContain('login-');
   });
 
+  it.each([
+    ['markup', '/contacts/%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['a very long path', `/contacts/${'a'.repeat(20_000)}`],
+  ])(
+    'answers a path with %s with the page of its route, nothing of it copied in',
+    async (_, url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(
+        INDEX.replace(
+          '</head>',
+          '<link rel="modulepreload" crossorigin href="/assets/users-Ij90Kl12.js">\n</head>',
+        ),
+      );
+    },
+  );
+
+  it('refuses a path with a NUL byte, as every request (the text guard)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/contacts/%00' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).not.toContain('<link');
+  });
+
   it('keeps unknown API paths a JSON 404 for HEAD too', async () => {
     const res = await t.app.inject({ method: 'HEAD', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
