@@ -23,6 +23,7 @@ import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { drainOnClose } from './http/drain';
+import { FrontServer } from './http/front-server';
 import { installErrorHandler } from './http/error-handler';
 import { followChanges } from './http/kept-until-change';
 import { installPublicCache } from './http/public-cache';
@@ -67,7 +68,10 @@ const DOCUMENT_HEADERS = securityHeaders({
   },
   crossOriginEmbedderPolicy: false,
 });
-const API_HEADERS = apiSecurityHeaders(DOCUMENT_HEADERS);
+const SECURITY_HEADERS = {
+  documents: DOCUMENT_HEADERS,
+  api: apiSecurityHeaders(DOCUMENT_HEADERS),
+};
 
 export interface AppOptions {
   config: Config;
@@ -82,7 +86,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, mail, storage } = options;
   const clock = options.clock ?? (() => new Date());
+  const front = new FrontServer();
   const app = Fastify({
+    serverFactory: front.factory,
     ...(options.logger
       ? { loggerInstance: options.logger, childLoggerFactory: lazyChildLogger }
       : { logger: false }),
@@ -104,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   drainOnClose(app);
 
-  installSecurityHeaders(app, { documents: DOCUMENT_HEADERS, api: API_HEADERS });
+  installSecurityHeaders(app, SECURITY_HEADERS);
   if (config.corsOrigins.length > 0) {
     // Bearer tokens, not cookies: no credentials. Every method the API uses must pass a preflight,
     // or a web client on its own origin could read but never edit or delete.
@@ -119,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Anonymous answers and the token check's users are kept in memory until a write (ADR 0014,
   // ADR 0020); 0 seconds keeps nothing and listens for nothing.
   const changes = config.publicCacheSeconds > 0 ? await followChanges(app, database) : null;
-  installPublicCache(app, changes, config.publicCacheSeconds);
+  installPublicCache(app, changes, config.publicCacheSeconds, {
+    server: front,
+    securityHeaders: SECURITY_HEADERS,
+    cors: config.corsOrigins.length > 0,
+  });
   // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
   // compressed already (preCompressed below), and request bodies are never inflated here.
   await app.register(compress, {

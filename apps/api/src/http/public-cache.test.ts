@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initiatives } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
@@ -13,6 +15,8 @@ import { preferredEncoding, PublicCache } from './public-cache';
  * with triggers off (no NOTIFY, as if the cache never heard of it) that a read does not see.
  */
 let t: TestApp;
+/** What the app logs at info, as production does. */
+const logged: Array<{ msg?: string; publicCache?: boolean; req?: { url?: string } }> = [];
 let admin: CreatedUser;
 let id: number;
 let grantId: number;
@@ -47,7 +51,16 @@ async function eventually(check: () => Promise<boolean>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '30' } });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logged.push(JSON.parse(chunk.toString()) as (typeof logged)[number]);
+      done();
+    },
+  });
+  t = await createTestApp({
+    env: { PUBLIC_CACHE_SECONDS: '30', CORS_ORIGINS: 'https://elders.example' },
+    logger: pino({ level: 'info' }, sink),
+  });
   admin = await createUser(t, { role: 'administrator' });
   const tree = await createInitiativeTree(t, { name: 'Eerste naam' });
   id = tree.initiative.id;
@@ -157,7 +170,8 @@ describe('the public cache', () => {
         expect(json).toContain('Lijst 7');
         for (const res of [first, second]) {
           expect(res.headers['content-encoding'], accept).toBe(encoding);
-          expect(res.headers.vary, accept).toBe('accept-encoding');
+          // CORS is on here: its Vary comes first, as on every answer.
+          expect(res.headers.vary, accept).toBe('Origin, accept-encoding');
           expect(res.headers['content-type']).toMatch(/^application\/json/);
         }
         return true;
@@ -192,6 +206,76 @@ describe('the public cache', () => {
       });
     },
   );
+});
+
+describe('the public cache on a listening server', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** As readTwiceAroundUnnoticedChange, over a socket; fetch undoes the compression. */
+  async function fetchTwiceAroundUnnoticedChange(path: string, headers: Record<string, string>) {
+    const read = async () => {
+      const res = await fetch(base + path, { headers });
+      expect(res.status).toBe(200);
+      return { headers: Object.fromEntries(res.headers), json: await res.text() };
+    };
+    const first = await read();
+    await renameUnnoticed(`Ongezien ${probe++}`);
+    const second = await read();
+    return { first, second, kept: second.json === first.json };
+  }
+  const answeredBeforeFastify = (path: string) =>
+    logged.filter((line) => line.publicCache === true && line.req?.url === path).length;
+
+  it('answers a hit before Fastify sees it, with the headers and JSON a miss gets', async () => {
+    for (let i = 0; i < 8; i++) await createInitiative(t, grantId, { name: `Poort ${i}` });
+    const comparable = ({ date: _d, 'content-length': _l, ...headers }: Record<string, string>) =>
+      headers;
+    for (const accept of ['identity', 'gzip', 'br']) {
+      await eventually(async () => {
+        const path = `/api/initiatives?limit=${10 + probe}`;
+        const { first, second, kept } = await fetchTwiceAroundUnnoticedChange(path, {
+          'accept-encoding': accept,
+        });
+        if (!kept) return false;
+        expect(Buffer.byteLength(first.json)).toBeGreaterThan(1024);
+        expect(first.headers['content-encoding'], accept).toBe(
+          accept === 'identity' ? undefined : accept,
+        );
+        expect(comparable(second.headers), accept).toEqual(comparable(first.headers));
+        expect(second.headers['x-content-type-options']).toBe('nosniff');
+        expect(answeredBeforeFastify(path), accept).toBe(1);
+        return true;
+      });
+    }
+  });
+
+  it('leaves a read with an Origin to Fastify, which adds CORS and answers from the cache', async () => {
+    const origin = 'https://elders.example';
+    await eventually(async () => {
+      const path = `/api/initiatives?limit=2&offset=${probe}`;
+      const { first, second, kept } = await fetchTwiceAroundUnnoticedChange(path, { origin });
+      if (!kept) return false;
+      for (const res of [first, second]) {
+        expect(res.headers['access-control-allow-origin']).toBe(origin);
+      }
+      expect(answeredBeforeFastify(path)).toBe(0);
+      return true;
+    });
+  });
+
+  it('leaves logged-in reads to Fastify', async () => {
+    await eventually(async () => {
+      const path = `/api${url()}`;
+      const { kept } = await fetchTwiceAroundUnnoticedChange(path, {});
+      if (!kept) return false;
+      const res = await fetch(base + path, { headers: admin.headers });
+      expect(((await res.json()) as { name: string }).name).toBe(`Ongezien ${probe - 1}`);
+      return true;
+    });
+  });
 });
 
 describe('preferredEncoding', () => {

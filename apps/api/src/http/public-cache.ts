@@ -9,11 +9,16 @@
  *   are at most MAX_ENTRIES of them, so the memory they take is bounded.
  * - An entry keeps its Brotli and gzip forms once a client asked for them, so that a browser's
  *   hit is not compressed anew each time.
+ * - A hit is answered before Fastify sees the request (front-server.ts), with the headers a miss
+ *   gets; only a request with an Origin, when CORS is on, goes through Fastify for its CORS
+ *   headers, and is answered from the cache there.
  */
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { FrontServer } from './front-server';
 import { KeptUntilChange, type Changes } from './kept-until-change';
+import { securityHeadersFor, type SecurityHeaderSets } from './security-headers';
 
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_CHARS = 256 * 1024;
@@ -51,6 +56,32 @@ function encoded(entry: Entry, encoding: Encoding): Buffer {
       ? brotliCompressSync(entry.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
       : gzipSync(entry.identity, { level: 9 });
   return entry.encoded[encoding];
+}
+
+/**
+ * Writes a kept answer with `headers` (the security headers, CORS's) and those a miss gets:
+ * Content-Encoding, and Vary as compress extends it for the answers it compresses.
+ */
+function writeKept(
+  res: ServerResponse,
+  entry: Entry,
+  acceptEncoding: string | undefined,
+  headers: OutgoingHttpHeaders,
+): void {
+  const encoding =
+    entry.bytes < COMPRESS_FROM_BYTES ? undefined : preferredEncoding(acceptEncoding);
+  const body = encoding === undefined ? entry.identity : encoded(entry, encoding);
+  res.writeHead(200, {
+    ...headers,
+    'content-type': entry.contentType,
+    ...(encoding !== undefined && {
+      'content-encoding': encoding,
+      vary:
+        headers.vary === undefined ? 'accept-encoding' : `${String(headers.vary)}, accept-encoding`,
+    }),
+    'content-length': body.length,
+  });
+  res.end(body);
 }
 
 declare module 'fastify' {
@@ -109,44 +140,65 @@ export class PublicCache {
 }
 
 /**
- * Installs the cache on `app`. Install it after the security headers (every answer needs them)
- * and before compress (so that it keeps the JSON text, not a compressed stream).
+ * Installs the cache on `app`. Install it after the security headers and CORS (a hit answered
+ * through Fastify needs their headers) and before compress (so that it keeps the JSON text, not
+ * a compressed stream).
  */
 export function installPublicCache(
   app: FastifyInstance,
   changes: Changes | null,
   ttlSeconds: number,
+  front: { server: FrontServer; securityHeaders: SecurityHeaderSets; cors: boolean },
 ): void {
   if (changes === null || ttlSeconds <= 0) return;
   const cache = new PublicCache(ttlSeconds * 1000);
   changes.follow(cache);
+  const anonymousGet = (req: IncomingMessage) =>
+    req.method === 'GET' && req.headers.authorization === undefined;
 
-  // Callback hooks, not async ones: a hit is the hottest path of the API, and each async hook
-  // costs it a promise and a turn of the microtask queue.
+  // What the hooks before this one give an answer to a request without an Origin: the security
+  // headers, and CORS's Vary (the answer would differ with one).
+  const cors: Record<string, string> = front.cors ? { vary: 'Origin' } : {};
+  const headers = {
+    api: { ...front.securityHeaders.api, ...cors },
+    documents: { ...front.securityHeaders.documents, ...cors },
+  };
+  const log = app.log as typeof app.log & { isLevelEnabled(level: string): boolean };
+  front.server.first = (req, res) => {
+    if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
+    const url = req.url ?? '';
+    const hit = cache.get(url);
+    if (!hit) return false;
+    const start = performance.now();
+    writeKept(res, hit, req.headers['accept-encoding'], securityHeadersFor(headers, url));
+    // Fastify logs every answer it sends at info; a hit it never saw gets one line here.
+    if (log.isLevelEnabled('info')) {
+      const responseTime = performance.now() - start;
+      log.info(
+        { req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime, publicCache: true },
+        'request completed',
+      );
+    }
+    return true;
+  };
+
+  // Callback hooks, not async ones: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
+    if (!anonymousGet(request.raw)) return done();
     const hit = cache.get(request.url);
     if (!hit) {
       request.publicCacheGeneration = cache.begin();
       return done();
     }
-    // A hit is written as it is kept, past Fastify's reply: no later hook, no route, none of the
-    // onSend hooks (compress, the drain, this cache's own) that have nothing to do for bytes
-    // made already. The headers are those a miss gets: the security headers set so far, and
-    // Content-Encoding with Vary as compress gives them to the answers it compresses.
-    const encoding =
-      hit.bytes < COMPRESS_FROM_BYTES
-        ? undefined
-        : preferredEncoding(request.headers['accept-encoding']);
-    const body = encoding === undefined ? hit.identity : encoded(hit, encoding);
-    reply.header('content-type', hit.contentType);
-    if (encoding !== undefined) {
-      reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-    }
-    reply.header('content-length', body.length);
+    // Written as it is kept, past Fastify's reply: no later hook, no route, none of the onSend
+    // hooks (compress, the drain, this cache's own) that have nothing to do for bytes made already.
     reply.hijack();
-    reply.raw.writeHead(200, reply.getHeaders() as OutgoingHttpHeaders);
-    reply.raw.end(body);
+    writeKept(
+      reply.raw,
+      hit,
+      request.headers['accept-encoding'],
+      reply.getHeaders() as OutgoingHttpHeaders,
+    );
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -45,13 +45,19 @@ export function apiSecurityHeaders(documents: SecurityHeaders): SecurityHeaders 
 /** The API's own answers; its docs at /api/docs are pages. */
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
+export interface SecurityHeaderSets {
+  documents: SecurityHeaders;
+  api: SecurityHeaders;
+}
+
+/** The set that fits the answer to `url`. */
+export const securityHeadersFor = (sets: SecurityHeaderSets, url: string): SecurityHeaders =>
+  isApiAnswer(url) ? sets.api : sets.documents;
+
 /** Sends the set that fits each answer; a route may still set its own over them. */
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  sets: { documents: SecurityHeaders; api: SecurityHeaders },
-) {
+export function installSecurityHeaders(app: FastifyInstance, sets: SecurityHeaderSets) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? sets.api : sets.documents);
+    reply.headers(securityHeadersFor(sets, request.url));
     done();
   });
 }

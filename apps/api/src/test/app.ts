@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
@@ -34,6 +34,8 @@ export async function createTestApp(
     storage?: Storage;
     /** An existing PostgreSQL database to use as it is (neither created nor dropped). */
     databaseUrl?: string;
+    /** Where the app logs, as server.ts gives it one; none by default. */
+    logger?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
@@ -78,7 +80,14 @@ export async function createTestApp(
   const mail = overrides.mail ?? { send: async (m: MailMessage) => void outbox.push(m) };
   const storage = overrides.storage ?? localStorage(path.join(dir, 'files'));
   const clock = { now: new Date() };
-  const app = await buildApp({ config, database, mail, storage, clock: () => clock.now });
+  const app = await buildApp({
+    config,
+    database,
+    mail,
+    storage,
+    clock: () => clock.now,
+    logger: overrides.logger,
+  });
   await app.ready();
   return {
     app,
