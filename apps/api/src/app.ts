@@ -111,7 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   drainOnClose(app);
 
   installSecurityHeaders(app, SECURITY_HEADERS);
-  if (config.corsOrigins.length > 0) {
+  const corsOn = config.corsOrigins.length > 0;
+  if (corsOn) {
     // Bearer tokens, not cookies: no credentials. Every method the API uses must pass a preflight,
     // or a web client on its own origin could read but never edit or delete.
     await app.register(cors, {
@@ -128,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installPublicCache(app, changes, config.publicCacheSeconds, {
     server: front,
     securityHeaders: SECURITY_HEADERS,
-    cors: config.corsOrigins.length > 0,
+    cors: corsOn,
   });
   // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
   // compressed already (preCompressed below), and request bodies are never inflated here.
