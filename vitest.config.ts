@@ -31,6 +31,8 @@ export default defineConfig({
           root: './apps/api',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // One migrated database per run that each test file's database is copied from.
+          globalSetup: ['./src/test/global-setup.ts'],
           // Child processes: PGlite (WASM), sharp and smtp-server behave better outside worker threads.
           pool: 'forks',
           testTimeout: 30_000,

@@ -40,13 +40,15 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** An in-memory PGlite starts from this dump of a data directory (tests: a migrated one). */
+  loadDataDir?: Blob | undefined;
   /** Called for every SQL statement: lets tests count queries (N+1 guard). */
   onQuery?: (sql: string) => void;
   /** Told when a pooled connection fails, idle or in use (PostgreSQL only). */
   onConnectionError?: (err: Error) => void;
 }
 
-const migrationsFolder = path.join(packageRoot, 'drizzle');
+export const migrationsFolder = path.join(packageRoot, 'drizzle');
 
 /**
  * A lost connection (server restart, terminated backend) makes pg emit 'error' on its client,
@@ -177,7 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let unlock = () => {};
   let client: InstanceType<typeof PGlite>;
   if (inMemory) {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, loadDataDir: options.loadDataDir });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = await lockDirectory(options.dataDir);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
 import type { Mailer, MailMessage } from '../lib/mail';
 import { localStorage, type Storage } from '../lib/storage';
+import { pgliteTemplateBlob, postgresTemplate } from './template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +26,8 @@ export interface TestApp {
 
 /**
  * A fresh app on its own database: in-memory PGlite by default, or a fresh schema-isolated
- * database on the PostgreSQL of `TEST_DATABASE_URL` when `TEST_DB=postgres`.
+ * database on the PostgreSQL of `TEST_DATABASE_URL` when `TEST_DB=postgres`; under vitest both
+ * start from the run's migrated template (test/global-setup.ts).
  */
 export async function createTestApp(
   overrides: {
@@ -59,7 +61,8 @@ export async function createTestApp(
     const name = `helder_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const template = postgresTemplate();
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const u = new URL(base);
     u.pathname = `/${name}`;
@@ -74,6 +77,7 @@ export async function createTestApp(
   const database = await openDatabase({
     url,
     dataDir: 'memory://',
+    loadDataDir: url ? undefined : (pgliteTemplateBlob() ?? undefined),
     onQuery: (sql) => queries.push(sql),
   });
   const outbox: MailMessage[] = [];
