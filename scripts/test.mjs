@@ -21,6 +21,9 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 let current = null;
+/** Each runner's wall time, and every test file's, for the report before the summary line. */
+const phases = [];
+const files = [];
 
 function forward(signal) {
   if (current && current.exitCode === null) current.kill(signal);
@@ -99,6 +102,35 @@ function vitestCounts(report) {
   };
 }
 
+/** Runs one phase, noting how long it took. */
+async function timed(label, body) {
+  const start = Date.now();
+  try {
+    return await body();
+  } finally {
+    phases.push({ label, ms: Date.now() - start });
+  }
+}
+
+/** Test files' durations from a vitest JSON report (each file's first start to last end). */
+function noteVitestFiles(label, report) {
+  for (const file of report?.testResults ?? []) {
+    if (typeof file.startTime !== 'number' || typeof file.endTime !== 'number') continue;
+    files.push({ label, name: path.relative(root, file.name), ms: file.endTime - file.startTime });
+  }
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
+
+function printTimes() {
+  banner('times');
+  for (const { label, ms } of phases) console.log(`${seconds(ms)}  ${label}`);
+  console.log('\nslowest test files:');
+  for (const { label, name, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    console.log(`${seconds(ms)}  ${name}  (${label})`);
+  }
+}
+
 async function vitest(label, extraArgs, env) {
   banner(label);
   const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
@@ -113,7 +145,9 @@ async function vitest(label, extraArgs, env) {
     ],
     env,
   );
-  record(label, code, vitestCounts(readJson(out)));
+  const report = readJson(out);
+  noteVitestFiles(label, report);
+  record(label, code, vitestCounts(report));
 }
 
 function playwrightCounts(report) {
@@ -141,7 +175,26 @@ async function playwright(label) {
     ],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
   );
-  record(label, code, playwrightCounts(readJson(out)));
+  const report = readJson(out);
+  notePlaywrightFiles(label, report);
+  record(label, code, playwrightCounts(report));
+}
+
+/** Spec files' durations from a Playwright JSON report: the sum of their tests' run times. */
+function notePlaywrightFiles(label, report) {
+  const walk = (suite, into) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) into.ms += result.duration ?? 0;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, into);
+  };
+  for (const suite of report?.suites ?? []) {
+    const into = { ms: 0 };
+    walk(suite, into);
+    files.push({ label, name: suite.file ?? suite.title, ms: into.ms });
+  }
 }
 
 /** The API suite on TEST_DATABASE_URL, else on a throwaway cluster, else skipped with a reason. */
@@ -177,17 +230,20 @@ async function vitestOnPostgres() {
 }
 
 try {
-  await vitest('vitest (shared, api on PGlite, web)', [], {});
-  await vitestOnPostgres();
+  const label = 'vitest (shared, api on PGlite, web)';
+  await timed(label, () => vitest(label, [], {}));
+  await timed('vitest (api on PostgreSQL)', vitestOnPostgres);
 
   if (process.env.SKIP_E2E === '1') {
     console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests');
   } else {
-    await playwright('playwright (e2e)');
+    await timed('playwright (e2e)', () => playwright('playwright (e2e)'));
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
+
+printTimes();
 
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
 console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
