@@ -2,7 +2,8 @@
  * Values read from the database and kept in memory until anything may have changed under them:
  * the public cache's answers (ADR 0014) and the token check's users (ADR 0020).
  *
- * - Any write through this server empties them before its response leaves; a write anywhere
+ * - Any write through this server empties them before its response leaves (a refused one
+ *   wrote nothing and leaves them, so that anonymous junk cannot keep them cold); a write anywhere
  *   else (another API server, a job, the command line) empties them when PostgreSQL's NOTIFY
  *   arrives (drizzle/0007_change_notifications.sql). While that channel is down nothing is
  *   kept, since a write could go unnoticed.
@@ -16,6 +17,14 @@ import type { Database } from '../db/client';
 const CHANGE_CHANNEL = 'helder_public_change';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request may have changed what is kept. A refused request (4xx) wrote nothing: every
+ * write is one transaction that a refusal rolls back. A 5xx may have failed after its commit,
+ * so it counts as a write (PostgreSQL's NOTIFY would empty the cache for it anyway).
+ */
+const mayHaveWritten = (method: string, status: number) =>
+  !READS.has(method) && (status < 400 || status >= 500);
 
 export class KeptUntilChange<K, V> {
   private readonly entries = new Map<K, { value: V; expires: number }>();
@@ -92,8 +101,10 @@ export async function followChanges(app: FastifyInstance, database: Database): P
     restored: () => followers.forEach((kept) => kept.resume()),
   });
   app.addHook('onClose', stop);
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READS.has(request.method)) followers.forEach((kept) => kept.clear());
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (mayHaveWritten(request.method, reply.statusCode)) {
+      followers.forEach((kept) => kept.clear());
+    }
     done(null, payload);
   });
   return { follow: (kept) => void followers.add(kept) };

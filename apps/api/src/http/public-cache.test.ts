@@ -139,6 +139,23 @@ describe('the public cache', () => {
     expect(await readName()).toBe('Via de API');
   });
 
+  it('stays warm through refused writes, which wrote nothing', async () => {
+    await eventually(async () => {
+      const path = `/api${url()}`;
+      const first = await t.app.inject({ url: path });
+      await renameUnnoticed(`Ongezien ${probe++}`);
+      // Anonymous, forbidden and invalid writes: none may empty what the public reads.
+      const refused = [
+        await callAs(t, 'PATCH', url(), null, { name: 'Anoniem' }),
+        await callAs(t, 'POST', '/funder', null, { name: 'Anoniem' }),
+        await callAs(t, 'PATCH', url(), admin, { budget: -1 }),
+      ];
+      expect(refused.map((res) => res.statusCode)).toEqual([401, 401, 422]);
+      const second = await t.app.inject({ url: path });
+      return second.body === first.body;
+    });
+  });
+
   it('is emptied by a write elsewhere once PostgreSQL tells of it', async () => {
     await readName();
     await renameElsewhere('Elders geschreven');
