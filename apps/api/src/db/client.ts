@@ -44,6 +44,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Called for every SQL statement: lets tests count queries (N+1 guard). */
   onQuery?: (sql: string) => void;
+  /** How often the LISTEN connection is checked (PostgreSQL only; tests shorten it). */
+  listenHeartbeatMs?: number;
   /** Told when a pooled connection fails, idle or in use (PostgreSQL only). */
   onConnectionError?: (err: Error) => void;
 }
@@ -77,13 +79,32 @@ function watchConnections(pool: pg.Pool, onError: (err: Error) => void = () => {
 }
 
 const RELISTEN_MS = [100, 500, 2_000, 5_000];
+/** How often the LISTEN connection is asked whether it still answers, and how long it may take. */
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
-/** LISTEN on a connection outside the pool, connecting again for as long as it is wanted. */
-async function listenPostgres(url: string, channel: string, events: ListenEvents) {
+/**
+ * LISTEN on a connection outside the pool, connecting again for as long as it is wanted. A
+ * connection can also die silently (a NAT or firewall forgetting it, a host that vanished):
+ * no error, no end, just no more notifications. TCP keep-alive notices that within minutes; a
+ * query every `heartbeatMs` that must answer within a few seconds notices it sooner, and either
+ * counts as a loss, so that nothing is kept while notifications may be missing.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  events: ListenEvents,
+  heartbeatMs: number,
+) {
   let stopped = false;
   let failures = 0;
   const open = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // Until watch() takes over: an 'error' event without a listener would end the process.
     client.on('error', () => {});
     client.on('notification', () => events.notify());
@@ -98,16 +119,33 @@ async function listenPostgres(url: string, channel: string, events: ListenEvents
   };
   const watch = (client: pg.Client) => {
     let down = false;
+    const heartbeat = setInterval(() => {
+      const timeout = Math.min(HEARTBEAT_TIMEOUT_MS, heartbeatMs);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('heartbeat unanswered')), timeout).unref();
+      });
+      Promise.race([client.query('select 1'), late])
+        .catch(onDown)
+        .finally(() => clearTimeout(timer));
+    }, heartbeatMs).unref();
     const onDown = () => {
       if (down || stopped) return;
       down = true;
+      clearInterval(heartbeat);
       events.lost();
+      // A silently dead socket never finishes a polite end: it is destroyed instead.
+      (
+        client as unknown as { connection?: { stream?: { destroy(): void } } }
+      ).connection?.stream?.destroy();
       void client.end().catch(() => {});
       retry();
     };
     client.on('error', onDown);
     client.on('end', onDown);
+    stopHeartbeat = () => clearInterval(heartbeat);
   };
+  let stopHeartbeat = () => {};
   const retry = () => {
     const wait = RELISTEN_MS[Math.min(failures++, RELISTEN_MS.length - 1)];
     setTimeout(() => {
@@ -128,6 +166,7 @@ async function listenPostgres(url: string, channel: string, events: ListenEvents
   watch(current);
   return async () => {
     stopped = true;
+    stopHeartbeat();
     await current.end().catch(() => {});
   };
 }
@@ -158,7 +197,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      listen: (channel, events) => listenPostgres(url, channel, events),
+      listen: (channel, events) =>
+        listenPostgres(url, channel, events, options.listenHeartbeatMs ?? HEARTBEAT_MS),
       close: () => pool.end(),
     };
   }
