@@ -9,7 +9,8 @@
  *   kept, since a write could go unnoticed.
  * - A value read while a write landed is not kept: each read notes the generation it began in,
  *   and every emptying starts a new one.
- * - Entries live at most `ttlMs` and there are at most `maxEntries` of them.
+ * - Entries live at most `ttlMs`; there are at most `maxEntries` of them, weighing at most
+ *   `maxWeight` together; the oldest make room.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
@@ -27,23 +28,37 @@ const mayHaveWritten = (method: string, status: number) =>
   !READS.has(method) && (status < 400 || status >= 500);
 
 export class KeptUntilChange<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number }>();
+  private readonly entries = new Map<K, { value: V; expires: number; weight: number }>();
   private generation = 0;
   private live = true;
+  private weight = 0;
 
+  /**
+   * `weigh` tells what a value counts towards `maxWeight` (the public cache: its bytes); by
+   * default each counts one, so `maxEntries` alone bounds them.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly now: () => number = Date.now,
+    private readonly weigh: (value: V) => number = () => 1,
+    private readonly maxWeight = Infinity,
   ) {}
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry && entry.expires <= this.now()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry?.value;
+  }
+
+  private remove(key: K): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.weight -= entry.weight;
+    this.entries.delete(key);
   }
 
   /** The generation a read begins in; see `store`. */
@@ -54,16 +69,21 @@ export class KeptUntilChange<K, V> {
   /** Keeps a value, unless everything was emptied since its read began in `generation`. */
   store(key: K, generation: number, value: V): void {
     if (!this.live || generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the oldest entry goes first.
-      this.entries.delete(this.entries.keys().next().value!);
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return;
+    this.remove(key);
+    // Maps iterate in insertion order: the oldest entries go first.
+    while (this.entries.size >= this.maxEntries || this.weight + weight > this.maxWeight) {
+      this.remove(this.entries.keys().next().value!);
     }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs, weight });
+    this.weight += weight;
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.weight = 0;
   }
 
   /** Writes may go unnoticed from now on: keep nothing until `resume`. */
@@ -79,6 +99,11 @@ export class KeptUntilChange<K, V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** What the kept values weigh together. */
+  get weightKept(): number {
+    return this.weight;
   }
 }
 

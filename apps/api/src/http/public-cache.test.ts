@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type CreatedUser } from '../test/factories';
 import { callAs } from '../test/http';
 import { createInitiative, createInitiativeTree } from '../test/initiative-factories';
-import { preferredEncoding, PublicCache } from './public-cache';
+import { MAX_CACHE_BYTES, preferredEncoding, PublicCache } from './public-cache';
 
 /**
  * Anonymous public reads kept in memory (http/public-cache.ts). "Kept" shows as a change made
@@ -341,5 +341,30 @@ describe('PublicCache', () => {
     expect(cache.size).toBe(1000);
     expect(cache.get('/0')).toBeUndefined();
     expect(cache.get('/1000')).toBeDefined();
+  });
+
+  it('takes at most its bytes, the oldest making room, and skips what alone is too big', () => {
+    const body = (n: number) => JSON.stringify('x'.repeat(n - 2));
+    const cache = new PublicCache(1000, Date.now, 3 * 25_000);
+    for (const key of ['/a', '/b', '/c']) cache.store(key, cache.begin(), body(10_000), 'a/json');
+    expect(cache.bytes).toBe(3 * 20_000);
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+    // Kept again under the same key: counted once.
+    cache.store('/c', cache.begin(), body(10_000), 'a/json');
+    expect(cache.bytes).toBe(3 * 20_000);
+    cache.store('/huge', cache.begin(), body(30_000), 'a/json');
+    expect(cache.get('/huge')).toBeUndefined();
+    expect(cache.bytes).toBe(3 * 20_000);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('is capped in bytes by default', () => {
+    const cache = new PublicCache(1000);
+    const big = JSON.stringify('x'.repeat(200_000));
+    for (let i = 0; i < 200; i++) cache.store(`/${i}`, cache.begin(), big, 'application/json');
+    expect(cache.bytes).toBeLessThanOrEqual(MAX_CACHE_BYTES);
+    expect(cache.size).toBe(Math.floor(MAX_CACHE_BYTES / (3 * big.length)));
   });
 });

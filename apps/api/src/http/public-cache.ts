@@ -5,8 +5,8 @@
  *
  * - Only GETs without Authorization of routes whose contract is `public`, answered 200 with JSON.
  * - Emptied by every write, here or elsewhere, as `KeptUntilChange` says.
- * - Entries live at most `ttlSeconds` (signed file URLs in them stay valid for an hour) and there
- *   are at most MAX_ENTRIES of them, so the memory they take is bounded.
+ * - Entries live at most `ttlSeconds` (signed file URLs in them stay valid for an hour); there
+ *   are at most MAX_ENTRIES of them, taking at most MAX_CACHE_BYTES, the oldest making room.
  * - An entry keeps its Brotli and gzip forms once a client asked for them, so that a browser's
  *   hit is not compressed anew each time.
  * - A hit is answered before Fastify sees the request (front-server.ts), with the headers a miss
@@ -22,6 +22,12 @@ import { securityHeadersFor, type SecurityHeaderSets } from './security-headers'
 
 const MAX_ENTRIES = 1_000;
 const MAX_BODY_CHARS = 256 * 1024;
+/**
+ * What the kept answers may take together. An entry counts three times its JSON: the JSON and
+ * at most two compressed forms, which are never larger (below 1 KB nothing is compressed).
+ */
+export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+const weigh = (entry: Entry) => 3 * entry.bytes;
 /** As compress in app.ts: below one packet compressing saves nothing a client would notice. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -97,8 +103,8 @@ declare module 'fastify' {
 export class PublicCache {
   private readonly kept: KeptUntilChange<string, Entry>;
 
-  constructor(ttlMs: number, now: () => number = Date.now) {
-    this.kept = new KeptUntilChange(ttlMs, MAX_ENTRIES, now);
+  constructor(ttlMs: number, now: () => number = Date.now, maxBytes = MAX_CACHE_BYTES) {
+    this.kept = new KeptUntilChange(ttlMs, MAX_ENTRIES, now, weigh, maxBytes);
   }
 
   get(key: string): Entry | undefined {
@@ -136,6 +142,11 @@ export class PublicCache {
 
   get size(): number {
     return this.kept.size;
+  }
+
+  /** The bytes the kept answers count for against `maxBytes`. */
+  get bytes(): number {
+    return this.kept.weightKept;
   }
 }
 
