@@ -110,6 +110,26 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     expect((await call('PATCH', activityUrl, holder, mine)).statusCode).toBe(200);
   });
 
+  it('links to an activity for whoever holds link_payment on it; unlinks for whoever holds it on the activity left', async () => {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const url = `/payment/${p.id}/activity`;
+    const link = { initiative_id: w.initiative.id, activity_id: w.activity.id };
+    // Nobody in this initiative: the payment is readable, the activity is not theirs to link to.
+    expect((await call('PATCH', url, scene.cast.user, link)).statusCode).toBe(403);
+    // The activity owner may not edit a payment outside their activity, yet links it to their own.
+    const linked = await call('PATCH', url, scene.cast.activityOwner, link);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<Payment>().activity_id).toBe(w.activity.id);
+    const sibling = await createActivity(scene.t, w.initiative.id);
+    const siblingOwner = await createUser(scene.t, { password: null });
+    await addActivityOwner(scene.t, sibling.id, siblingOwner.user.id);
+    const unlink = { initiative_id: w.initiative.id, activity_id: null };
+    expect((await call('PATCH', url, siblingOwner, unlink)).statusCode).toBe(403);
+    const loose = await call('PATCH', url, scene.cast.activityOwner, unlink);
+    expect(loose.json<Payment>().activity_id).toBeNull();
+  });
+
   it('moves a manual payment between initiatives but never lets it come loose (409)', async () => {
     const w = await scene.world();
     const other = await scene.world();

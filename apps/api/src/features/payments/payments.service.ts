@@ -274,7 +274,9 @@ export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number 
 /**
  * Links the payment to an activity of its initiative or unlinks it (null), docs/api-rules.md §5:
  * only while an initiative is linked (409) and `initiative_id` names it (409: the client's view is
- * stale); the activity must belong to it (404) and the caller needs link_payment on it.
+ * stale); the activity must belong to it (404) and the caller needs link_payment on it. Unlinking
+ * needs link_payment on the activity the payment leaves, so that not everyone who reads a payment
+ * may take it out of its activity.
  */
 export async function linkActivity(
   ctx: Ctx,
@@ -287,10 +289,11 @@ export async function linkActivity(
     throw conflict('CONFLICT', 'Link the payment to this initiative first');
   }
   authorize(actor, 'link_activity', row.subject, 'You may not link this payment');
-  if (body.activity_id !== null) {
+  const targetId = body.activity_id ?? row.activityId;
+  if (targetId !== null) {
     const target = await findActivity(ctx, {
       initiativeId: row.initiativeId,
-      activityId: body.activity_id,
+      activityId: targetId,
     });
     authorize(actor, 'link_payment', target.subject, 'You may not link payments to this activity');
   }
