@@ -141,6 +141,7 @@ describe('large and broken receipt photos', () => {
         width: 600,
         height: 400,
         channels: 3,
+        background: '#000',
         noise: { type: 'gaussian', mean: 128, sigma: 40 },
       },
     })
