@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { exitOnFatalErrors } from './lib/fatal';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
 import { demoAccountsTable, seedDemo } from './db/seed';
@@ -10,6 +11,7 @@ import pino from 'pino';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  exitOnFatalErrors(log);
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

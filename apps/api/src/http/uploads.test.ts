@@ -172,6 +172,21 @@ describe('picture size in pixels', () => {
     expect(tempUploads()).toEqual([]);
   });
 
+  it('refuses an ordinary 48-megapixel JPEG photo as a picture with 422, not 500', async () => {
+    const photo = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#e8e4da' },
+    })
+      .jpeg({ quality: 50 })
+      .toBuffer();
+    const res = await postForm(pictureRoutes()[0]!, {
+      file: { name: 'foto.jpg', data: photo, type: 'image/jpeg' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: unknown[] }>().errors).toEqual([
+      expect.objectContaining({ field: 'file', code: 'too_many_pixels' }),
+    ]);
+  });
+
   it('draws the line at 40 megapixels', async () => {
     const url = pictureRoutes()[0]!;
     expect((await postForm(url, { file: file(bitmapPng(6325, 6325)) })).statusCode).toBe(422);

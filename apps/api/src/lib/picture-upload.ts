@@ -7,6 +7,7 @@ import { invalid, notFound, unsupportedMediaType } from '../http/errors';
 import { sniff, type Upload } from '../http/uploads';
 import { diff } from './audit';
 import {
+  headerPixels,
   imageJob,
   loadSharp,
   MAX_PIXELS,
@@ -27,11 +28,9 @@ const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
  */
 async function assertUsable(path: string) {
   const sharp = await loadSharp();
-  const { width, height } = await sharp(path)
-    .metadata()
-    .catch(() => ({ width: 0, height: 0 }));
-  if (!width || !height) throw notAPicture();
-  if (width * height > MAX_PIXELS) {
+  const pixels = await headerPixels(path);
+  if (pixels === 0) throw notAPicture();
+  if (pixels > MAX_PIXELS) {
     throw invalid('file', 'too_many_pixels', 'The picture is larger than 40 megapixels');
   }
   try {

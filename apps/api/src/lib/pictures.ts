@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Picture } from '@helder/shared/users';
 import type { Config } from '../config/env';
 import type { Ctx } from '../http/context';
+import { AppError } from '../http/errors';
 import { signFileUrl } from './file-urls';
 import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
@@ -12,6 +13,11 @@ export const THUMBNAIL_SIZES = [128, 256, 512] as const;
  * Pictures above this are refused from their header (docs/api-rules.md §11: at most 40 megapixels).
  */
 export const MAX_PIXELS = 40_000_000;
+/**
+ * Receipt photos may be larger than pictures: a phone's 48- or 50-megapixel photo is ordinary.
+ * Beyond this they are refused from their header (docs/api-rules.md §11).
+ */
+export const MAX_ATTACHMENT_PIXELS = 100_000_000;
 
 let sharpModule: Promise<typeof import('sharp').default> | undefined;
 
@@ -56,6 +62,42 @@ const EXTENSIONS: Record<SniffedType, string> = {
   'application/pdf': 'pdf',
 };
 
+/** Width × height as the image's header states it, before any pixel is decoded; 0 unreadable. */
+export async function headerPixels(path: string): Promise<number> {
+  const sharp = await loadSharp();
+  const { width, height } = await sharp(path)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  return (width ?? 0) * (height ?? 0);
+}
+
+/**
+ * The WebP thumbnails of an image from one decode: read once, in order, shrunk to the largest
+ * thumbnail on the way (a JPEG already while it is decoded), and the smaller ones made from that
+ * copy, so a large photo is never held decoded in memory. An image that cannot be decoded is the
+ * client's fault (415), not ours.
+ */
+async function thumbnails(input: Buffer | string, maxPixels: number) {
+  const sharp = await loadSharp();
+  const largest = Math.max(...THUMBNAIL_SIZES);
+  const fit = { fit: 'inside', withoutEnlargement: true } as const;
+  let base: Buffer;
+  try {
+    base = await sharp(input, { limitInputPixels: maxPixels, sequentialRead: true })
+      .rotate()
+      .resize(largest, largest, fit)
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The image cannot be read');
+  }
+  const made: Array<[number, Buffer]> = [];
+  for (const size of THUMBNAIL_SIZES) {
+    made.push([size, await sharp(base).resize(size, size, fit).webp({ quality: 80 }).toBuffer()]);
+  }
+  return made;
+}
+
 const thumbnailKey = (key: string, size: number) => `${key.replace(/\.[a-z]+$/, '')}_${size}.webp`;
 
 /** Every storage key that belongs to a stored picture (original and thumbnails). */
@@ -83,26 +125,22 @@ export async function removeStoredFiles(ctx: Pick<Ctx, 'storage' | 'log'>, keys:
 /**
  * Stores an image with 128/256/512 WebP thumbnails (fit inside, never upscaled) under a fresh
  * key in `folder`; PDFs are stored without thumbnails. `input` is the file's bytes or the path
- * of a temporary upload. Returns the original's key.
+ * of a temporary upload; an image over `maxPixels` is refused while it is read. Returns the
+ * original's key.
  */
 export async function storeFile(
   storage: Storage,
   folder: string,
   input: Buffer | string,
   type: SniffedType,
+  maxPixels = MAX_PIXELS,
 ): Promise<string> {
   const key = `${folder}/${randomBytes(12).toString('hex')}.${EXTENSIONS[type]}`;
-  // One thumbnail after the other and the original read only here: the job slot bounds memory.
+  // The thumbnails and the original read only here: the job slot bounds memory.
   return imageJob(async () => {
     try {
       if (type !== 'application/pdf') {
-        const sharp = await loadSharp();
-        for (const size of THUMBNAIL_SIZES) {
-          const data = await sharp(input, { limitInputPixels: MAX_PIXELS })
-            .rotate()
-            .resize(size, size, { fit: 'inside', withoutEnlargement: true })
-            .webp({ quality: 80 })
-            .toBuffer();
+        for (const [size, data] of await thumbnails(input, maxPixels)) {
           await storage.put(thumbnailKey(key, size), data, 'image/webp');
         }
       }

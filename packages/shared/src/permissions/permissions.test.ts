@@ -87,7 +87,13 @@ const globalMatrix: Row[] = [
   { subject: payment({ manual: false }), action: 'delete', allowed: [] },
   { subject: payment({}), action: 'link_initiative', allowed: ADMINS },
   { subject: payment({ hasActivity: true }), action: 'link_initiative', allowed: [] },
-  { subject: payment({}), action: 'link_activity', allowed: ADMINS },
+  // Any logged-in caller may ask; link_payment on the target activity decides (api-rules §5).
+  { subject: payment({}), action: 'link_activity', allowed: LOGGED_IN },
+  {
+    subject: payment({ hidden: true, manual: false }),
+    action: 'link_activity',
+    allowed: LOGGED_IN,
+  },
   { subject: payment({ hasInitiative: false }), action: 'link_activity', allowed: [] },
   { subject: { type: 'BankAccount', relations: [] }, action: 'read', allowed: ADMINS },
   { subject: { type: 'BankAccount', relations: [] }, action: 'revoke', allowed: ADMINS },
@@ -228,15 +234,15 @@ const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; g
       grants: ['read', 'edit', 'delete', 'link_activity'],
     },
     {
-      // Activity owners act on payments of their activity only.
+      // Activity owners edit payments of their activity only, and link others to it.
       subject: (r) => payment({ hidden: true, relations: r }),
       relation: 'activity_owner',
-      grants: ['read'],
+      grants: ['read', 'link_activity'],
     },
     {
       subject: (r) => payment({ hidden: true, relations: r }),
       relation: 'policy_officer',
-      grants: ['read'],
+      grants: ['read', 'link_activity'],
     },
     {
       subject: (r) => payment({ manual: false, hasInitiative: false, relations: r }),

@@ -74,8 +74,10 @@ export async function selectAccount(db: Executor, actor: Actor | null, id: numbe
           'picture_key', ${users.pictureKey}) order by ${users.email}), '[]'::json)
         from ${bankAccountUsers} join ${users} on ${users.id} = ${bankAccountUsers.userId}
         where ${bankAccountUsers.bankAccountId} = ${bankAccounts.id})`),
+      // A revoked account is shared with no one, whatever rows a share may have left behind.
       isUser: actor
-        ? correlated<boolean>(sql`exists (select 1 from ${bankAccountUsers}
+        ? correlated<boolean>(sql`${bankAccounts.isRevoked} = false
+            and exists (select 1 from ${bankAccountUsers}
             where ${bankAccountUsers.bankAccountId} = ${bankAccounts.id}
               and ${bankAccountUsers.userId} = ${actor.id})`)
         : sql<boolean>`false`,

@@ -112,13 +112,17 @@ async function dropUnlinkedPayments(tx: Executor, accountId: number) {
   return { keys: [...parses, ...files.map((f) => f.key)], removed: gone.length };
 }
 
-/** PATCH without a body: the account stays as a record, revoked, without its unlinked payments. */
+/**
+ * PATCH without a body: the account stays as a record, revoked, without its unlinked payments and
+ * shared with no one, so that an import reviving it later brings none of its old shares back.
+ */
 export async function revokeAccount(ctx: Ctx, userId: number, id: number) {
   const { actor, row } = await findAccount(ctx, userId, id);
   authorize(actor, 'revoke', row.subject, 'Only the owner revokes a bank account');
   await write(ctx, actor, {
     run: async (tx) => {
       const dropped = await dropUnlinkedPayments(tx, id);
+      await tx.delete(bankAccountUsers).where(eq(bankAccountUsers.bankAccountId, id));
       await tx
         .update(bankAccounts)
         .set({ isRevoked: true, nextSyncAt: null })
@@ -131,6 +135,7 @@ export async function revokeAccount(ctx: Ctx, userId: number, id: number) {
       action: 'update',
       changes: {
         is_revoked: { from: row.isRevoked, to: true },
+        users: { from: row.users.map((u) => u.id), to: [] },
         removed_payments: { from: null, to: dropped.removed },
       },
     }),

@@ -1,12 +1,14 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@helder/shared/http';
 import type { Attachment } from '@helder/shared/media';
 import type { Payment } from '@helder/shared/payments';
 import { paymentAttachments } from '../../db/schema';
 import type { Caller } from '../../test/http';
 import { callAs } from '../../test/http';
 import { createAttachment, createPayment } from '../../test/initiative-factories';
+import { bitmapPng } from '../../test/images';
 import { multipart } from '../../test/multipart';
 import { useCastApp } from '../../test/cast-app';
 
@@ -95,6 +97,59 @@ describe('POST /api/payment/:id/attachments', () => {
     expect(
       (await upload(p.id, scene.cast.admin, [{ name: 'groot.pdf', data: big }])).statusCode,
     ).toBe(413);
+    expect(await rowsOf(p.id)).toEqual([]);
+  });
+});
+
+describe('large and broken receipt photos', () => {
+  it('accepts an 8000×6000 phone photo (48 megapixels) and makes its thumbnails', async () => {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    // One colour: 48 megapixels that compress to some 300 KB and encode in about a second.
+    const photo = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#e8e4da' },
+    })
+      .jpeg({ quality: 50 })
+      .toBuffer();
+    const res = await upload(p.id, scene.cast.owner, [{ name: 'bon.jpg', data: photo }]);
+    expect(res.statusCode).toBe(200);
+    const [row] = await rowsOf(p.id);
+    const thumbnail = await scene.t.storage.get(row!.storageKey.replace(/\.jpg$/, '_512.webp'));
+    expect(await sharp(thumbnail!).metadata()).toMatchObject({ width: 512, height: 384 });
+    expect((await scene.t.storage.get(row!.storageKey))?.length).toBe(photo.length);
+  });
+
+  it('refuses a photo over 100 megapixels (422) and one that cannot be decoded (415)', async () => {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const huge = bitmapPng(10_001, 10_000);
+    const res = await upload(p.id, scene.cast.owner, [
+      { name: 'bon.pdf', data: PDF },
+      { name: 'groot.png', data: huge },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorBody>().errors).toEqual([
+      {
+        field: 'files',
+        code: 'too_many_pixels',
+        message: 'The image is larger than 100 megapixels',
+      },
+    ]);
+    // A JPEG cut off halfway: its header reads, its pixels do not.
+    const whole = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const cut = whole.subarray(0, whole.length / 2);
+    const broken = await upload(p.id, scene.cast.owner, [{ name: 'kapot.jpg', data: cut }]);
+    expect(broken.statusCode).toBe(415);
     expect(await rowsOf(p.id)).toEqual([]);
   });
 });

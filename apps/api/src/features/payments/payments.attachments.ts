@@ -2,10 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@helder/shared/media';
 import { paymentAttachments, payments } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { invalid, notFound } from '../../http/errors';
+import { invalid, notFound, unsupportedMediaType } from '../../http/errors';
 import { sniff, type Upload } from '../../http/uploads';
 import { signFileUrl } from '../../lib/file-urls';
-import { pictureUrls, removeStoredFiles, storeFile } from '../../lib/pictures';
+import {
+  headerPixels,
+  MAX_ATTACHMENT_PIXELS,
+  pictureUrls,
+  removeStoredFiles,
+  storeFile,
+} from '../../lib/pictures';
 import { authorize, write } from '../../lib/write';
 import { findPayment } from './payments.service';
 
@@ -13,6 +19,19 @@ import { findPayment } from './payments.service';
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 /** Files one request may add. */
 export const MAX_ATTACHMENTS_PER_REQUEST = 10;
+
+/**
+ * A receipt photo is judged by its header before anything is stored: unreadable is 415, over
+ * 100 megapixels 422 (docs/api-rules.md §11).
+ */
+async function assertImageSize(path: string) {
+  const pixels = await headerPixels(path);
+  if (pixels === 0) throw unsupportedMediaType(ATTACHMENT_TYPES.join(', '));
+  if (pixels > MAX_ATTACHMENT_PIXELS) {
+    const limit = MAX_ATTACHMENT_PIXELS / 1_000_000;
+    throw invalid('files', 'too_many_pixels', `The image is larger than ${limit} megapixels`);
+  }
+}
 
 /**
  * Adds receipts to a payment (edit permission). Every file is sniffed before any is stored, so a
@@ -27,11 +46,16 @@ export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[
     throw invalid('files', 'required', 'Send the files in the multipart field "files"');
   }
   const types: Array<(typeof ATTACHMENT_TYPES)[number]> = [];
-  for (const file of uploads) types.push(await sniff(file, ATTACHMENT_TYPES));
+  for (const file of uploads) {
+    const type = await sniff(file, ATTACHMENT_TYPES);
+    if (type !== 'application/pdf') await assertImageSize(file.path);
+    types.push(type);
+  }
   const keys: string[] = [];
   try {
     for (const [i, file] of uploads.entries()) {
-      keys.push(await storeFile(ctx.storage, `payments/${paymentId}`, file.path, types[i]!));
+      const folder = `payments/${paymentId}`;
+      keys.push(await storeFile(ctx.storage, folder, file.path, types[i]!, MAX_ATTACHMENT_PIXELS));
     }
     const added = await write(ctx, actor, {
       run: async (tx) => {

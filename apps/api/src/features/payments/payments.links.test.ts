@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '@helder/shared/payments';
+import { payments } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import {
   addActivityOwner,
@@ -108,6 +110,55 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     expect((await call('PATCH', activityUrl, holder, elsewhere)).statusCode).toBe(403);
     const mine = { initiative_id: w.initiative.id, activity_id: own.id };
     expect((await call('PATCH', activityUrl, holder, mine)).statusCode).toBe(200);
+  });
+
+  it('links to an activity for whoever holds link_payment on it; unlinks for whoever holds it on the activity left', async () => {
+    const w = await scene.world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const url = `/payment/${p.id}/activity`;
+    const link = { initiative_id: w.initiative.id, activity_id: w.activity.id };
+    // Nobody in this initiative: the payment is readable, the activity is not theirs to link to.
+    expect((await call('PATCH', url, scene.cast.user, link)).statusCode).toBe(403);
+    // The activity owner may not edit a payment outside their activity, yet links it to their own.
+    const linked = await call('PATCH', url, scene.cast.activityOwner, link);
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<Payment>().activity_id).toBe(w.activity.id);
+    const sibling = await createActivity(scene.t, w.initiative.id);
+    const siblingOwner = await createUser(scene.t, { password: null });
+    await addActivityOwner(scene.t, sibling.id, siblingOwner.user.id);
+    const unlink = { initiative_id: w.initiative.id, activity_id: null };
+    expect((await call('PATCH', url, siblingOwner, unlink)).statusCode).toBe(403);
+    const loose = await call('PATCH', url, scene.cast.activityOwner, unlink);
+    expect(loose.json<Payment>().activity_id).toBeNull();
+  });
+
+  it('answers an unlink with the payment as written, though the caller can no longer read it', async () => {
+    const w = await scene.world();
+    const holder = await createUser(scene.t, { password: null });
+    const account = await createBankAccount(scene.t, holder.user.id);
+    const payment = await createPayment(scene.t, {
+      amountCents: -2500,
+      type: 'bank',
+      bankAccountId: account.id,
+      initiativeId: w.initiative.id,
+    });
+    // The initiative owner may edit the payment, so unlink it; then only the account's side reads it.
+    const res = await call('PATCH', `/payment/${payment.id}/initiative`, scene.cast.owner, {
+      initiative_id: null,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Payment>()).toMatchObject({
+      id: payment.id,
+      initiative_id: null,
+      activity_id: null,
+      transaction_amount: -25,
+    });
+    const [row] = await scene.t.database.db
+      .select({ initiativeId: payments.initiativeId })
+      .from(payments)
+      .where(eq(payments.id, payment.id));
+    expect(row?.initiativeId).toBeNull();
+    expect((await call('GET', `/payment/${payment.id}`, scene.cast.owner)).statusCode).toBe(404);
   });
 
   it('moves a manual payment between initiatives but never lets it come loose (409)', async () => {

@@ -19,18 +19,23 @@ import { invalid } from '../../http/errors';
 import { correlated, paymentVisible, seesEverything } from '../../lib/initiative-sql';
 import { relationColumns, toInitiativeRelations } from '../initiatives';
 
-/** The caller owns the account the payment came from. */
+/**
+ * The caller owns the account the payment came from. A revoked account relates no one to its
+ * payments (docs/api-rules.md §13): those that stay are read as their initiative's.
+ */
 const accountOwnerOf = (actorId: number) =>
   correlated<boolean>(sql`exists (
   select 1 from ${bankAccounts}
-  where ${bankAccounts.id} = ${payments.bankAccountId} and ${bankAccounts.ownerId} = ${actorId})`);
+  where ${bankAccounts.id} = ${payments.bankAccountId} and ${bankAccounts.ownerId} = ${actorId}
+    and ${bankAccounts.isRevoked} = false)`);
 
-/** The account the payment came from is shared with the caller. */
+/** The account the payment came from is shared with the caller, and not revoked. */
 const accountUserOf = (actorId: number) =>
   correlated<boolean>(sql`exists (
   select 1 from ${bankAccountUsers}
+  join ${bankAccounts} on ${bankAccounts.id} = ${bankAccountUsers.bankAccountId}
   where ${bankAccountUsers.bankAccountId} = ${payments.bankAccountId}
-    and ${bankAccountUsers.userId} = ${actorId})`);
+    and ${bankAccountUsers.userId} = ${actorId} and ${bankAccounts.isRevoked} = false)`);
 
 /**
  * The payment's activity. Its initiative is the payment's by the composite key; saying so lets
@@ -234,7 +239,7 @@ export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows
 
 /**
  * The payments a user links or manages (GET /payments/user/{id}): those of the bank accounts they
- * own (not revoked) or that are shared with them, of the initiatives and activities they own, and
+ * own or that are shared with them (neither revoked), of the initiatives and activities they own, and
  * of the grants they oversee.
  */
 function managedBy(userId: number): SQL {
@@ -245,7 +250,8 @@ function managedBy(userId: number): SQL {
       select ${bankAccounts.id} from ${bankAccounts}
       where ${bankAccounts.ownerId} = ${userId} and ${bankAccounts.isRevoked} = false
       union select ${bankAccountUsers.bankAccountId} from ${bankAccountUsers}
-      where ${bankAccountUsers.userId} = ${userId}))
+      join ${bankAccounts} on ${bankAccounts.id} = ${bankAccountUsers.bankAccountId}
+      where ${bankAccountUsers.userId} = ${userId} and ${bankAccounts.isRevoked} = false))
     or ${payments.initiativeId} = any(array(
       select ${initiativeOwners.initiativeId} from ${initiativeOwners}
       where ${initiativeOwners.userId} = ${userId}

@@ -238,6 +238,17 @@ export async function deletePayment(ctx: Ctx, id: number): Promise<void> {
 }
 
 /**
+ * The answer of a link call: the payment as it was written, read back without the read check.
+ * Unlinking may take the payment out of the caller's sight (an initiative owner unlinking a bank
+ * payment), and a change that committed is answered as such, not as a 404 (docs/api-rules.md §5).
+ */
+async function writtenPayment(ctx: Ctx, id: number): Promise<Payment> {
+  const row = await selectPayment(ctx.db, ctx.actor, id);
+  if (!row) throw notFound('Payment');
+  return toPayment(ctx, row);
+}
+
+/**
  * Links the payment to an initiative or unlinks it (null), docs/api-rules.md §5: only while no
  * activity is linked (409), with link_payment on the target. A manual payment always belongs to
  * an initiative: it can move, not come loose (delete it instead).
@@ -268,13 +279,15 @@ export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number 
       changes: { initiative_id: initiativeId },
     });
   }
-  return getPayment(ctx, id);
+  return writtenPayment(ctx, id);
 }
 
 /**
  * Links the payment to an activity of its initiative or unlinks it (null), docs/api-rules.md §5:
  * only while an initiative is linked (409) and `initiative_id` names it (409: the client's view is
- * stale); the activity must belong to it (404) and the caller needs link_payment on it.
+ * stale); the activity must belong to it (404) and the caller needs link_payment on it. Unlinking
+ * needs link_payment on the activity the payment leaves, so that not everyone who reads a payment
+ * may take it out of its activity.
  */
 export async function linkActivity(
   ctx: Ctx,
@@ -287,10 +300,11 @@ export async function linkActivity(
     throw conflict('CONFLICT', 'Link the payment to this initiative first');
   }
   authorize(actor, 'link_activity', row.subject, 'You may not link this payment');
-  if (body.activity_id !== null) {
+  const targetId = body.activity_id ?? row.activityId;
+  if (targetId !== null) {
     const target = await findActivity(ctx, {
       initiativeId: row.initiativeId,
-      activityId: body.activity_id,
+      activityId: targetId,
     });
     authorize(actor, 'link_payment', target.subject, 'You may not link payments to this activity');
   }
@@ -301,7 +315,7 @@ export async function linkActivity(
       changes: { activity_id: body.activity_id },
     });
   }
-  return getPayment(ctx, id);
+  return writtenPayment(ctx, id);
 }
 
 /** Whose managed payments the caller may list: their own; admins and financial users anyone's. */

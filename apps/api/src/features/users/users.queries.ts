@@ -19,6 +19,19 @@ export interface ActivityRef {
 }
 
 /**
+ * The user's bank accounts, only for the user themself and admins (docs/api-rules.md §6): for
+ * anyone else's row they are null and cost nothing.
+ */
+function bankAccountsFor(actor: Actor | null, kind: 'owned' | 'used') {
+  const accounts = accountSummariesJson(users.id, kind);
+  const admin: boolean = isAdmin(actor); // not a type guard here: no narrowing below
+  if (admin) return correlated<BankAccountSummary[] | null>(accounts);
+  return correlated<BankAccountSummary[] | null>(
+    actor ? sql`case when ${users.id} = ${actor.id} then ${accounts} end` : sql`null::json`,
+  );
+}
+
+/**
  * The columns of one user row as every read returns it. `initiatives` and `activities` are the
  * ones the user owns that the caller may see (docs/api-rules.md §6–7), newest first, as per-row
  * JSON columns (correlated `json_agg` subselects), so that one statement serves a whole page.
@@ -51,17 +64,8 @@ function userColumns(actor: Actor | null) {
       join ${initiatives} on ${initiatives.id} = ${activities.initiativeId}
       where ${activityOwners.userId} = ${users.id}
         and ${activityVisible(actor, activities.hidden)})`).as('activities'),
-    // Only for the user themself (docs/api-rules.md §6): other rows pay nothing for it.
-    ownedBankAccounts: correlated<BankAccountSummary[] | null>(
-      actor
-        ? sql`case when ${users.id} = ${actor.id} then ${accountSummariesJson(users.id, 'owned')} end`
-        : sql`null::json`,
-    ).as('owned_bank_accounts'),
-    usedBankAccounts: correlated<BankAccountSummary[] | null>(
-      actor
-        ? sql`case when ${users.id} = ${actor.id} then ${accountSummariesJson(users.id, 'used')} end`
-        : sql`null::json`,
-    ).as('used_bank_accounts'),
+    ownedBankAccounts: bankAccountsFor(actor, 'owned').as('owned_bank_accounts'),
+    usedBankAccounts: bankAccountsFor(actor, 'used').as('used_bank_accounts'),
   };
 }
 

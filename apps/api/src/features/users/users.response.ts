@@ -8,8 +8,8 @@ type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock'>;
 
 /**
  * The one mapper from a user row to the response (docs/api-rules.md §6). Keys the caller may not
- * read are absent: `email` needs a login; account flags are for the user themself and admins;
- * bank accounts for the user themself.
+ * read are absent: `email` needs a login; account flags and bank accounts are for the user
+ * themself and admins.
  */
 export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
   const { actor } = ctx;
@@ -30,10 +30,6 @@ export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
           is_superuser: row.isSuperuser,
           is_verified: row.isVerified,
           hidden: row.hidden,
-        }
-      : {}),
-    ...(self
-      ? {
           owned_bank_accounts: row.ownedBankAccounts ?? [],
           used_bank_accounts: row.usedBankAccounts ?? [],
         }

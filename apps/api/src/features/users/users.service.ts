@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { editableFields, type Actor, type Subject } from '@helder/shared/permissions';
 import type { inviteUserBody, updateUserBody, User, usersQuery } from '@helder/shared/users';
@@ -146,10 +146,14 @@ export async function updateUser(ctx: Ctx, id: number, input: UpdateInput): Prom
   }
   const changes = diff(before, after);
   if (passwordHash !== undefined) changes.password = { from: '***', to: '***' };
+  // Deactivation ends the tokens the user holds for good: reactivating them later must not revive
+  // a token issued before (docs/api-rules.md §3).
+  const columns =
+    set.isActive === false ? { ...set, tokenVersion: sql`${users.tokenVersion} + 1` } : set;
   const updated = await write(ctx, actor, {
     onConflict: emailTakenError,
     run: async (tx) => {
-      if (Object.keys(set).length > 0) await tx.update(users).set(set).where(eq(users.id, id));
+      if (Object.keys(set).length > 0) await tx.update(users).set(columns).where(eq(users.id, id));
       if (passwordHash !== undefined) await storePassword(tx, id, passwordHash);
       return (await selectUser(tx, actor, id))!;
     },

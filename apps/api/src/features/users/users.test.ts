@@ -5,6 +5,7 @@ import { auditLog, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { multipart } from '../../test/multipart';
+import { createBankAccount } from '../../test/payment-factories';
 import { uniq } from '../../test/http';
 
 let t: TestApp;
@@ -42,6 +43,8 @@ describe('GET /api/user/:id', () => {
     const other = await createUser(t);
     const admin = await createUser(t, { role: 'administrator' });
     const self = await createUser(t);
+    const owned = await createBankAccount(t, user.id);
+    const used = await createBankAccount(t, other.user.id, [user.id]);
 
     const seenByOther = (
       await t.app.inject({ url: `/api/user/${user.id}`, headers: other.headers })
@@ -59,7 +62,16 @@ describe('GET /api/user/:id', () => {
       is_verified: true,
       hidden: false,
     });
-    expect(seenByAdmin).not.toHaveProperty('owned_bank_accounts');
+    expect(seenByAdmin.owned_bank_accounts?.map((a) => a.id)).toEqual([owned.id]);
+    expect(seenByAdmin.used_bank_accounts?.map((a) => a.id)).toEqual([used.id]);
+    const listedByAdmin = await t.app.inject({
+      url: `/api/users?email=${encodeURIComponent(user.email)}`,
+      headers: admin.headers,
+    });
+    expect(listedByAdmin.json<{ users: User[] }>().users[0]).toMatchObject({
+      id: user.id,
+      owned_bank_accounts: [expect.objectContaining({ id: owned.id })],
+    });
 
     const seenBySelf = (
       await t.app.inject({ url: `/api/user/${self.user.id}`, headers: self.headers })

@@ -110,6 +110,19 @@ describe('PATCH /api/user/:id', () => {
     expect(list.json<{ users: User[] }>().users[0]).not.toHaveProperty('email');
   });
 
+  it('does not revive old tokens when a deactivated user is reactivated', async () => {
+    const admin = await createUser(t, { role: 'administrator' });
+    const victim = await createUser(t);
+    expect((await patch(victim.user.id, { is_active: false }, admin.headers)).statusCode).toBe(200);
+    expect((await patch(victim.user.id, { is_active: true }, admin.headers)).statusCode).toBe(200);
+    expect((await patch(victim.user.id, { biography: 'no' }, victim.headers)).statusCode).toBe(401);
+    // Logging in again gives a token that works.
+    const fresh = await login(victim.user.email, victim.password!);
+    const token = fresh.json<{ access_token: string }>().access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await patch(victim.user.id, { biography: 'yes' }, headers)).statusCode).toBe(200);
+  });
+
   it('keeps superuser powers with superusers', async () => {
     const admin = await createUser(t, { role: 'administrator' });
     const superuser = await createUser(t, { isSuperuser: true });
