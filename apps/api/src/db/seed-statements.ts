@@ -85,7 +85,7 @@ export async function seedStatements(tx: Tx, userIds: Record<string, number>, no
       importedAt: now,
     })
     .returning({ id: statementImports.id });
-  const keys = dedupeKeys(statement.lines);
+  const { keys } = dedupeKeys(statement.lines, parsed);
   await insertLines(
     tx,
     { accountId, iban: statement.iban, holderName: statement.holderName, importId: batch!.id },

@@ -49,6 +49,19 @@ export type BankAccounts = z.infer<typeof bankAccountsResponse>;
 /** Cents as euros on the wire (docs/api-rules.md §8). */
 const euros = z.number();
 
+/** A payment the account holds that a line of the file is taken for (so not imported again). */
+export const statementDuplicateSchema = z.object({
+  payment_id: z.number(),
+  booking_date: z.string(),
+  amount: euros,
+  counterparty: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type StatementDuplicate = z.infer<typeof statementDuplicateSchema>;
+
+/** How many of an account's already imported lines the preview lists; the rest are counted. */
+export const PREVIEW_DUPLICATES_SHOWN = 100;
+
 /** What one account of the file would gain. */
 export const statementAccountPreviewSchema = z.object({
   iban: z.string().nullable(),
@@ -64,6 +77,11 @@ export const statementAccountPreviewSchema = z.object({
   closing_balance: euros.nullable(),
   /** Opening + the lines = closing; null when the file has no balances. */
   balance_matches: z.boolean().nullable(),
+  /**
+   * The first PREVIEW_DUPLICATES_SHOWN of the `duplicate_count` lines, in file order, each as
+   * the payment it is taken for. Absent from servers before it was added.
+   */
+  duplicates: z.array(statementDuplicateSchema).optional(),
 });
 
 export const statementPreviewSchema = z.object({

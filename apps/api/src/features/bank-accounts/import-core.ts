@@ -1,59 +1,118 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgColumn } from 'drizzle-orm/pg-core';
 import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments';
 import type { Executor } from '../../db/client';
 import { payments } from '../../db/schema';
+import type { AccountKeys } from './dedupe-keys';
 import type { StatementLine } from './statements/statement';
 
 /** Lines per INSERT: one array per column, so the statement's size does not grow with it. */
 export const INSERT_BATCH = 5000;
 
+/** An account's line the import takes for a payment it already holds. */
+export interface StoredMatch {
+  /** The line's place among the account's lines in the file, from 0. */
+  index: number;
+  paymentId: number;
+  bookingDate: string;
+  amountCents: number;
+  counterparty: string | null;
+  description: string | null;
+}
+
 /**
- * What makes a line the same line when a file is imported again (docs/api-rules.md §13): the
- * bank's reference where the format has one; otherwise a hash of its date, amount, counterparty
- * and description plus how many equal lines came before it that day, so two equal coffees on one
- * day are two payments and an overlapping file adds only what is new. One keyer per account,
- * fed its lines in file order.
+ * The account's lines (by index) matched with the payments it holds: by key, or by the key an
+ * earlier import gave the line (dedupe-keys.ts), where the payment is the same booking and no
+ * earlier line of the file took it already. One statement, all keys in array parameters.
  */
-export function dedupeKeyer(): (line: StatementLine) => string {
-  const seen = new Map<string, number>();
-  return (l) => {
-    if (l.bankReference) return `ref:${l.bankReference}`;
-    const hash = createHash('sha256')
-      .update(
-        [
-          l.bookingDate,
-          l.amountCents,
-          l.counterpartyIban ?? '',
-          l.counterpartyName ?? '',
-          l.description ?? '',
-        ].join('\u0000'),
-      )
-      .digest('base64url');
-    const n = (seen.get(hash) ?? 0) + 1;
-    seen.set(hash, n);
-    return `h:${hash}:${n}`;
+function matched(accountId: number, { keys, legacy }: AccountKeys) {
+  const column = <T>(at: number) => legacy.map((l) => l[at] as T);
+  return sql`with wanted as (
+      select w.key, (w.ord - 1)::integer as idx
+      from unnest(${sql.param(keys)}::text[]) with ordinality as w(key, ord)
+    ), direct as (
+      select wanted.idx, ${payments.id} as id from wanted join ${payments}
+        on ${payments.bankAccountId} = ${accountId} and ${payments.dedupeKey} = wanted.key
+    ), claimed as (
+      select distinct on (${payments.id}) o.idx, ${payments.id} as id
+      from unnest(${sql.param(column<number>(0))}::integer[], ${sql.param(column<string>(1))}::text[],
+        ${sql.param(column<string>(2))}::text[], ${sql.param(column<number>(3))}::bigint[],
+        ${sql.param(column<string | null>(4))}::text[]) as o(idx, key, day, amount, iban)
+      join ${payments} on ${payments.bankAccountId} = ${accountId}
+        and ${payments.dedupeKey} = o.key
+        and ${payments.bookingDate} = (o.day || 'T12:00:00.000Z')::timestamptz
+        and ${payments.amountCents} = o.amount
+        and (case when o.amount < 0 then ${payments.creditorAccount}
+          else ${payments.debtorAccount} end) is not distinct from o.iban
+      where o.idx not in (select idx from direct)
+      order by ${payments.id}, o.idx
+    ), matched as (select idx, id from direct union all select idx, id from claimed)`;
+}
+
+/**
+ * What the preview says of an account's lines: how many it holds already, and the first `limit`
+ * of them with the payment each is taken for.
+ */
+export async function storedMatches(
+  db: Executor,
+  accountId: number | null,
+  keyed: AccountKeys,
+  limit: number,
+): Promise<{ total: number; shown: StoredMatch[] }> {
+  if (accountId === null || keyed.keys.length === 0) return { total: 0, shown: [] };
+  const result = (await db.execute(sql`${matched(accountId, keyed)}
+    select matched.idx, ${payments.id} as id,
+      to_char(${payments.bookingDate} at time zone 'UTC', 'YYYY-MM-DD') as day,
+      ${payments.amountCents} as amount,
+      case when ${payments.amountCents} < 0 then ${payments.creditorName}
+        else ${payments.debtorName} end as counterparty,
+      ${payments.shortUserDescription} as description,
+      count(*) over ()::integer as total
+    from matched join ${payments} on ${payments.id} = matched.id
+    order by matched.idx limit ${limit}`)) as {
+    rows: Array<{
+      idx: number;
+      id: number;
+      day: string;
+      amount: number | string;
+      counterparty: string | null;
+      description: string | null;
+      total: number;
+    }>;
+  };
+  return {
+    total: Number(result.rows[0]?.total ?? 0),
+    shown: result.rows.map((r) => ({
+      index: Number(r.idx),
+      paymentId: Number(r.id),
+      bookingDate: r.day,
+      amountCents: Number(r.amount),
+      counterparty: r.counterparty,
+      description: r.description,
+    })),
   };
 }
 
-export const dedupeKeys = (lines: readonly StatementLine[]) => lines.map(dedupeKeyer());
-
 /**
- * How many of an account's lines, by their keys in file order, importing would add: those the
- * account does not hold yet, each key once. All keys go in one array parameter, which
- * PostgreSQL anti-joins against the account's keys, read once; only the count travels back.
+ * What the confirm needs of an account's lines: how many it holds already, and which of them it
+ * holds under an earlier key (the insert's unique key cannot pass over those by itself).
  */
-export async function countNew(db: Executor, accountId: number | null, keys: readonly string[]) {
-  const unique = [...new Set(keys)];
-  if (accountId === null || unique.length === 0) return unique.length;
-  const result = (await db.execute(
-    sql`select count(*)::integer as fresh
-      from unnest(${sql.param(unique)}::text[]) as wanted(key) where not exists (
-        select 1 from ${payments}
-        where ${payments.bankAccountId} = ${accountId} and ${payments.dedupeKey} = wanted.key)`,
-  )) as { rows: Array<{ fresh: number }> };
-  return Number(result.rows[0]?.fresh ?? 0);
+export async function heldLines(
+  db: Executor,
+  accountId: number,
+  keyed: AccountKeys,
+): Promise<{ total: number; claimed: Set<number> }> {
+  if (keyed.keys.length === 0) return { total: 0, claimed: new Set() };
+  const result = (await db.execute(sql`${matched(accountId, keyed)}
+    select (select count(*) from matched)::integer as total,
+      coalesce((select json_agg(idx) from claimed), '[]'::json) as claimed`)) as {
+    rows: Array<{ total: number; claimed: number[] | string }>;
+  };
+  const row = result.rows[0];
+  const claimed = (
+    typeof row?.claimed === 'string' ? JSON.parse(row.claimed) : (row?.claimed ?? [])
+  ) as number[];
+  return { total: Number(row?.total ?? 0), claimed: new Set(claimed) };
 }
 
 type Keyed = { item: StatementLine; key: string };
@@ -61,19 +120,21 @@ type Keyed = { item: StatementLine; key: string };
 /**
  * Lines streamed in file order (each naming its account by index into `owns`), those of the
  * `wanted` accounts inserted a batch per account at a time. The unique key skips a line the
- * account holds already, from an earlier import, earlier in the file or a concurrent import; so
- * no key need travel back from the database. `onProgress` hears how many lines each batch took.
- * Returns how many were added.
+ * account holds already, from an earlier import or a concurrent one; so no key need travel back
+ * from the database. `skip` names, per account, the lines (by index among its lines) held under
+ * an earlier key. `onProgress` hears how many lines each batch took. Returns how many were added.
  */
 export async function insertStream(
   tx: Executor,
   owns: OwnSide[],
   lines: AsyncIterable<{ account: number; key: string; line: StatementLine }>,
   wanted: readonly boolean[],
+  skip: ReadonlyArray<ReadonlySet<number>>,
   onProgress: (lines: number) => void,
 ) {
   const batches = owns.map((): Keyed[] => []);
   const seen = owns.map(() => 0);
+  const indexes = owns.map(() => 0);
   let added = 0;
   const flush = async (index: number) => {
     const batch = batches[index]!;
@@ -84,7 +145,8 @@ export async function insertStream(
   };
   for await (const { account, key, line } of lines) {
     seen[account]! += 1;
-    if (wanted[account]) batches[account]!.push({ item: line, key });
+    const index = indexes[account]!++;
+    if (wanted[account] && !skip[account]?.has(index)) batches[account]!.push({ item: line, key });
     if (seen[account]! >= INSERT_BATCH) await flush(account);
   }
   for (let index = 0; index < owns.length; index++) await flush(index);

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  StatementErrorCode,
-  StatementPreview,
-  StatementProgress,
-  StatementResult,
+import {
+  PREVIEW_DUPLICATES_SHOWN,
+  type StatementErrorCode,
+  type StatementPreview,
+  type StatementProgress,
+  type StatementResult,
 } from '@helder/shared/bank-accounts';
 import { centsToEuros } from '@helder/shared/money';
 import type { Actor } from '@helder/shared/permissions';
@@ -16,7 +17,7 @@ import { AppError, forbidden, invalid, notFound } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
-import { countNew, insertStream, type OwnSide } from './import-core';
+import { heldLines, insertStream, storedMatches, type OwnSide } from './import-core';
 import { importProgress } from './import-progress';
 import { institutionOfIban } from './institutions';
 import { adoptParse, earlierParse, keepParse } from './stored-parses';
@@ -101,12 +102,16 @@ async function resolveTargets<A extends StoredAccount>(
   });
 }
 
-/** The file's accounts against what they hold: new and duplicate lines, the balance check. */
+/**
+ * The file's accounts against what they hold: new and already imported lines (the first of
+ * those with the payment each is taken for), the balance check over every line of the file.
+ */
 async function assess(db: Executor, targets: Array<Target & { account: AccountSummary }>) {
   return Promise.all(
     targets.map(async ({ account, accountId, iban }) => {
       const { openingBalanceCents: open, closingBalanceCents: close, lineCount } = account;
-      const newCount = await countNew(db, accountId, account.keys);
+      const held = await storedMatches(db, accountId, account, PREVIEW_DUPLICATES_SHOWN);
+      const newCount = lineCount - held.total;
       return {
         iban,
         holder_name: account.holderName,
@@ -119,6 +124,13 @@ async function assess(db: Executor, targets: Array<Target & { account: AccountSu
         opening_balance: open === null ? null : centsToEuros(open),
         closing_balance: close === null ? null : centsToEuros(close),
         balance_matches: open === null || close === null ? null : open + account.sumCents === close,
+        duplicates: held.shown.map((m) => ({
+          payment_id: m.paymentId,
+          booking_date: m.bookingDate,
+          amount: centsToEuros(m.amountCents),
+          counterparty: m.counterparty,
+          description: m.description,
+        })),
       };
     }),
   );
@@ -267,13 +279,17 @@ export async function confirmStatement(
         const lines = targets.reduce((n, t) => n + t.account.lineCount, 0);
         importProgress.total(importId, lines);
         const wanted: boolean[] = [];
+        const skip: Array<Set<number>> = [];
         for (const [i, own] of owns.entries()) {
-          wanted.push((await countNew(tx, own.accountId, targets[i]!.account.keys)) > 0);
+          const { account } = targets[i]!;
+          const held = await heldLines(tx, own.accountId, account);
+          wanted.push(held.total < account.lineCount);
+          skip.push(held.claimed);
         }
         const progress = (n: number) => importProgress.advance(importId, n);
         let added = 0;
         if (wanted.some(Boolean)) {
-          added = await insertStream(tx, owns, stored.lines(), wanted, progress);
+          added = await insertStream(tx, owns, stored.lines(), wanted, skip, progress);
         } else {
           // A file imported before has nothing new: its lines need not even be read.
           stored.close();

@@ -28,7 +28,8 @@ function record(lines: Array<[StatementAccount, StatementLine]>, accounts: State
   for (const [a, line] of lines) recorder.add(a, line);
   const parsed: ParsedStatement = {
     format: 'mt940',
-    flavour: 'rabobank',
+    // A flavour whose references are unique per account, so S-1 is a key (dedupe-keys.ts).
+    flavour: 'ing',
     accounts,
     skipped: [{ line: 12, reason: 'currency', detail: 'USD' }],
   };

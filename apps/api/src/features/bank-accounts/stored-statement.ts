@@ -13,7 +13,7 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { constants, createGunzip, gzipSync } from 'node:zlib';
-import { dedupeKeyer } from './import-core';
+import { AccountKeyer, type AccountKeys } from './dedupe-keys';
 import type {
   ParsedStatement,
   SkippedLine,
@@ -22,7 +22,7 @@ import type {
 } from './statements/statement';
 
 /** Bump whenever a parser's output or this format changes: older ones are parsed anew. */
-export const STORED_VERSION = 2;
+export const STORED_VERSION = 3;
 /** Text of lines gathered before they are compressed into a member. */
 const MEMBER_CHARS = 256 * 1024;
 
@@ -58,10 +58,8 @@ interface Header {
   skipped: SkippedLine[];
 }
 
-/** An account with its lines' dedupe keys in file order. */
-export interface AccountSummary extends StoredAccount {
-  keys: string[];
-}
+/** An account with its lines' dedupe keys in file order (and earlier keys, see dedupe-keys.ts). */
+export interface AccountSummary extends StoredAccount, AccountKeys {}
 
 export interface StatementSummary {
   format: ParsedStatement['format'];
@@ -83,12 +81,12 @@ class Tally {
   sumCents = 0;
   firstDate: string | null = null;
   lastDate: string | null = null;
-  readonly keys: string[] = [];
+  readonly keyer = new AccountKeyer();
 
-  add(key: string, line: StatementLine) {
+  add(line: StatementLine) {
     this.lineCount += 1;
     this.sumCents += line.amountCents;
-    this.keys.push(key);
+    this.keyer.add(line);
     if (this.firstDate === null || line.bookingDate < this.firstDate) {
       this.firstDate = line.bookingDate;
     }
@@ -97,14 +95,15 @@ class Tally {
     }
   }
 
-  summary(account: StatementAccount): AccountSummary {
-    const { lineCount, sumCents, firstDate, lastDate, keys } = this;
+  summary(account: StatementAccount, parsed: ParsedStatement): AccountSummary {
+    const { lineCount, sumCents, firstDate, lastDate } = this;
     return {
       iban: account.iban,
       holderName: account.holderName,
       openingBalanceCents: account.openingBalanceCents,
       closingBalanceCents: account.closingBalanceCents,
-      ...{ lineCount, sumCents, firstDate, lastDate, keys },
+      ...{ lineCount, sumCents, firstDate, lastDate },
+      ...this.keyer.finish(parsed),
     };
   }
 }
@@ -112,7 +111,6 @@ class Tally {
 /** Takes the lines of a parse as they come (a LineSink) and makes the stored form and summary. */
 export class StatementRecorder {
   private readonly accounts = new Map<StatementAccount, { index: number; tally: Tally }>();
-  private readonly keyers = new Map<StatementAccount, (line: StatementLine) => string>();
   private readonly members: Buffer[] = [];
   private pending: string[] = [];
   private pendingChars = 0;
@@ -122,10 +120,8 @@ export class StatementRecorder {
     if (!entry) {
       entry = { index: this.accounts.size, tally: new Tally() };
       this.accounts.set(account, entry);
-      this.keyers.set(account, dedupeKeyer());
     }
-    const key = this.keyers.get(account)!(line);
-    entry.tally.add(key, line);
+    entry.tally.add(line);
     const l = line;
     const record: StoredRecord = [
       entry.index,
@@ -159,15 +155,16 @@ export class StatementRecorder {
     for (const account of parsed.accounts) {
       if (!this.accounts.has(account)) ordered.push({ account, tally: new Tally() });
     }
-    const accounts = ordered.map(({ account, tally }) => tally.summary(account));
+    const accounts = ordered.map(({ account, tally }) => tally.summary(account, parsed));
     const header: Header = {
       version: STORED_VERSION,
       format: parsed.format,
       flavour: parsed.flavour,
-      accounts: accounts.map(({ keys: _, ...account }) => account),
+      accounts: accounts.map(({ keys: _, legacy: __, ...account }) => account),
       skipped: parsed.skipped,
     };
-    const front = `${JSON.stringify(header)}\n${JSON.stringify(accounts.map((a) => a.keys))}\n`;
+    const keyed: AccountKeys[] = accounts.map(({ keys, legacy }) => ({ keys, legacy }));
+    const front = `${JSON.stringify(header)}\n${JSON.stringify(keyed)}\n`;
     return {
       stored: Buffer.concat([compress(front), ...this.members]),
       summary: {
@@ -201,12 +198,12 @@ export async function openStored(data: Buffer) {
     close();
     return null;
   }
-  const keys = JSON.parse(second.value) as string[][];
+  const keyed = JSON.parse(second.value) as AccountKeys[];
   const summary: StatementSummary = {
     format: header.format,
     flavour: header.flavour,
     skipped: header.skipped,
-    accounts: header.accounts.map((account, i) => ({ ...account, keys: keys[i]! })),
+    accounts: header.accounts.map((account, i) => ({ ...account, ...keyed[i]! })),
   };
   async function* lines(): AsyncGenerator<StoredLine> {
     const seen = summary.accounts.map(() => 0);

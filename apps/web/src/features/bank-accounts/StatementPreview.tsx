@@ -1,6 +1,7 @@
 /**
  * What importing a statement would add (per account: IBAN, holder, period, new and already
- * imported lines, opening and closing balance and whether they add up; the skipped lines), with
+ * imported lines with the payments those are taken for, opening and closing balance and whether
+ * they add up; the skipped lines), with
  * 'Annuleren' / 'Importeren'; and the result after importing.
  */
 import type { StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
@@ -13,6 +14,7 @@ import { FormActions } from '../../components/ui/Form';
 import { formatDate } from '../users';
 import styles from './bank-accounts.module.css';
 import { formatIban } from './format';
+import { PreviewDuplicates } from './PreviewDuplicates';
 
 type AccountPreview = StatementPreview['accounts'][number];
 type Skipped = StatementPreview['skipped'][number];
@@ -69,6 +71,7 @@ function AccountFacts({ account }: { account: AccountPreview }) {
           </span>
         </Fact>
       </dl>
+      <PreviewDuplicates account={account} />
     </section>
   );
 }

@@ -268,4 +268,51 @@ describe('Afschrift importeren', () => {
     expect(dialog.getByRole('combobox', { name: 'Bedrag' })).toBeInvalid();
     expect(uploads(requests)).toHaveLength(1);
   });
+
+  it('lists the already imported lines, folded, with the payment each is taken for', async () => {
+    logIn();
+    fakeXhr();
+    const [account] = makePreview().accounts;
+    const payment = (id: number, amount: number, counterparty: string | null) => ({
+      payment_id: id,
+      booking_date: '2024-01-05',
+      amount,
+      counterparty,
+      description: id === 501 ? 'Subsidie buurtfeest' : null,
+    });
+    const accounts = [
+      {
+        ...account!,
+        duplicate_count: 3,
+        duplicates: [payment(501, 2560, 'Gemeente Utrecht'), payment(502, -1000, null)],
+      },
+      { ...account!, iban: 'NL20INGB0001234567', duplicate_count: 2 },
+      { ...account!, iban: 'NL44RABO0123456789', duplicate_count: 0, duplicates: [] },
+    ];
+    fakeBanksApi({ routes: { [UPLOAD]: () => jsonResponse(200, makePreview({ accounts })) } });
+    const { user, dialog, choose } = await openImport();
+    await choose(new File(['x'], 'afschrift.csv'));
+    await dialog.findByRole('heading', { name: 'Controleer het afschrift' });
+
+    const first = within(dialog.getByRole('region', { name: 'NL91 ABNA 0417 1643 00' }));
+    const toggle = first.getByText('Bekijk de al geïmporteerde transacties (3)');
+    expect(first.queryByText('betaling 501')).not.toBeVisible();
+    await user.click(toggle);
+    const items = first.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      /^05 jan\.? 2024 · €\s2\.560,00 · Gemeente Utrecht · Subsidie buurtfeest · betaling 501$/,
+    );
+    expect(items[1]).toHaveTextContent(
+      /^05 jan\.? 2024 · €\s-1\.000,00 · Geen tegenpartij · betaling 502$/,
+    );
+    expect(first.getByText('En nog 1 andere.')).toBeVisible();
+
+    // A server without the list: the count alone, and why there is no list.
+    const second = within(dialog.getByRole('region', { name: 'NL20 INGB 0001 2345 67' }));
+    await user.click(second.getByText('Bekijk de al geïmporteerde transacties (2)'));
+    expect(second.getByText('Welke betalingen dit zijn, kan niet worden getoond.')).toBeVisible();
+    // Nothing imported before: nothing to unfold.
+    const third = within(dialog.getByRole('region', { name: 'NL44 RABO 0123 4567 89' }));
+    expect(third.queryByText(/al geïmporteerde transacties/)).not.toBeInTheDocument();
+  });
 });
