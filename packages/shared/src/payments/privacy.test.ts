@@ -31,7 +31,9 @@ describe('maskAccountNumbers', () => {
 
   it('masks wholly an IBAN the import cut short', () => {
     masks('Terugbetaling declaratie REK: NL65INGB01234…', 'Terugbetaling declaratie REK: ••••…');
-    masks('eind NL65INGB0123', 'eind ••••');
+    masks('Declaratie REK: NL65 INGB 01…', 'Declaratie REK: ••••…');
+    keeps('Huur NL12 maanden…');
+    keeps('eind NL65INGB0123');
   });
 
   it('masks card numbers, whole or already partly masked by the bank', () => {
@@ -51,6 +53,7 @@ describe('maskAccountNumbers', () => {
     masks('Rekeningnummer 12.34.56.789', 'Rekeningnummer ••••6789');
     masks('tegenrekening: 1234567890', 'tegenrekening: ••••7890');
     masks('rek.nr. 987654321', 'rek.nr. ••••4321');
+    masks('Spaarrekening 1234567890 overboeking', 'Spaarrekening ••••7890 overboeking');
     masks('giro 555 en postbank 1234567', 'giro •••• en postbank ••••');
     keeps('factuur 123456789');
   });
@@ -63,6 +66,8 @@ describe('maskAccountNumbers', () => {
     keeps('Tel. 06-12345678, +31 6 12345678, 020-1234567, 0031612345678');
     keeps('KvK 12345678, KvK-nummer 87654321');
     keeps('BTW NL123456789B01, BIC INGBNL2A');
+    keeps('NL12 maanden huur, DE12 dagen');
+    keeps('Rekening 2026-0012 huur zaal');
     // Fails Luhn: a reference number of card length is not a card number.
     keeps('Kenmerk 1234 5678 9012 3456');
     keeps('');

@@ -32,8 +32,6 @@ const IBAN_LENGTHS: Record<string, number> = {
 
 const isAlnum = (c: string | undefined) => c !== undefined && /[A-Za-z0-9]/.test(c);
 const isSeparator = (c: string | undefined) => c === ' ' || c === '\u00a0' || c === '-';
-/** Where the bank import cut a long text (it ends it with an ellipsis). */
-const isCut = (c: string | undefined) => c === undefined || c === '…';
 
 /** The ISO 7064 mod-97 check of an IBAN. */
 function ibanChecks(compact: string): boolean {
@@ -57,8 +55,8 @@ const lastFour = (compact: string) => MASK + compact.slice(-4).toUpperCase();
  * The IBAN starting at `start` (two letters of a country, two digits) of its country's length,
  * compact or broken by single spaces or hyphens after runs of at least four (`NL65 INGB 0123
  * 4567 89`): its end and its masked form. Running on into more letters or digits, it counts
- * only when it passes the mod-97 check; cut short where the import cut a text, it is masked
- * whole.
+ * only when it passes the mod-97 check; cut short where the import cut a text (an ellipsis), it
+ * is masked whole.
  */
 function ibanAt(text: string, start: number): Found | null {
   const length = IBAN_LENGTHS[text.slice(start, start + 2).toUpperCase()];
@@ -76,9 +74,12 @@ function ibanAt(text: string, start: number): Found | null {
       run = 0;
     } else break;
   }
+  // Every country's account part holds digits; words that happen to follow a country code do not.
+  const digits = compact.slice(4).replace(/\D/g, '').length;
   if (compact.length < length) {
-    return compact.length >= 8 && isCut(text[at]) ? { end: at, masked: MASK } : null;
+    return digits >= 2 && text[at] === '…' ? { end: at, masked: MASK } : null;
   }
+  if (digits < 4) return null;
   if (!isAlnum(text[at]) || ibanChecks(compact)) return { end: at, masked: lastFour(compact) };
   return null;
 }
@@ -103,11 +104,11 @@ const MASKED_PAN =
   /(?<![A-Za-z0-9*•#])[\d*•#Xx]{4,6}(?:(?:[ -][\d*•#Xx]{3,6}){2,4}|[\d*•#Xx]{7,15})(?![A-Za-z0-9*•#])/g;
 /**
  * A Dutch account number written without its IBAN, which only its label tells from other
- * numbers: 5 to 10 digits after rek(ening)(nummer), tegenrekening, bankrekening, iban or
+ * numbers: 5 to 10 digits after rek(ening)(nummer), tegen-, bank-, spaar- or betaalrekening, iban or
  * account, 1 to 7 after giro or postbank; dots and spaces between digits allowed.
  */
 const LABELLED_ACCOUNT =
-  /(\b(?:(?:tegen|bank)?rek(?:ening)?(?:\.?\s?(?:nummer|nr))?|iban|acc(?:oun)?t(?:\s?(?:nr|no|number))?)\.?\s*[:.#/]?\s*)(\d(?:[ .]?\d){4,9})(?!\d)|(\b(?:giro|postbank)(?:\.?\s?(?:nummer|nr))?\.?\s*[:.#/]?\s*)(\d(?:[ .]?\d){0,6})(?!\d)/giu;
+  /(\b(?:(?:tegen|bank|spaar|betaal)?rek(?:ening)?(?:\.?\s?(?:nummer|nr))?|iban|acc(?:oun)?t(?:\s?(?:nr|no|number))?)\.?\s*[:.#/]?\s*)(\d(?:[ .]?\d){4,9})(?!\d)|(\b(?:giro|postbank)(?:\.?\s?(?:nummer|nr))?\.?\s*[:.#/]?\s*)(\d(?:[ .]?\d){0,6})(?!\d)/giu;
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
