@@ -55,6 +55,7 @@ const writable = {
   short_user_description: optionalLine(SHORT_DESCRIPTION_MAX),
   long_user_description: optionalMultiline(LONG_DESCRIPTION_MAX),
   hidden: booleanish().default(false),
+  hide_counterparty: booleanish().default(false),
 };
 
 /** POST /payment: a manual payment in an initiative, or in one of its activities. */
@@ -81,33 +82,37 @@ export const paymentPatch = z.object({
   short_user_description: writable.short_user_description.optional(),
   long_user_description: writable.long_user_description.optional(),
   hidden: booleanish().optional(),
+  hide_counterparty: booleanish().optional(),
 });
 export type PaymentPatch = z.input<typeof paymentPatch>;
 
 /**
- * The payment as the lists show it. Account numbers are absent for callers who may not read them
- * (docs/api-rules.md §6).
+ * The payment as the lists show it. Account numbers are absent for callers who may not read them;
+ * for them the texts are masked and a shielded counterparty's name is SHIELDED_NAME. Empty text is
+ * "" (docs/api-rules.md §1, §6).
  */
 export const paymentFieldsSchema = z.object({
   id: z.number(),
-  transaction_id: z.string().nullable(),
+  transaction_id: z.string(),
   booking_date: z.string(),
   transaction_amount: z.number(),
-  creditor_name: z.string().nullable(),
-  creditor_account: z.string().nullable().optional(),
-  debtor_name: z.string().nullable(),
-  debtor_account: z.string().nullable().optional(),
+  creditor_name: z.string(),
+  creditor_account: z.string().optional(),
+  debtor_name: z.string(),
+  debtor_account: z.string().optional(),
   route: z.enum(PAYMENT_ROUTES),
-  short_user_description: z.string().nullable(),
-  long_user_description: z.string().nullable(),
+  short_user_description: z.string(),
+  long_user_description: z.string(),
   hidden: z.boolean(),
+  /** The counterparty's name is shielded from the public (docs/api-rules.md §6). */
+  hide_counterparty: z.boolean(),
   type: z.enum(PAYMENT_TYPES),
 });
 export type PaymentFields = z.infer<typeof paymentFieldsSchema>;
 
 /** GET /payment/{id}: the payment with its links and receipts. */
 export const paymentSchema = paymentFieldsSchema.extend({
-  iban: z.string().nullable().optional(),
+  iban: z.string().optional(),
   initiative_id: z.number().nullable(),
   initiative_name: z.string().nullable(),
   activity_id: z.number().nullable(),
@@ -181,10 +186,10 @@ export const userPaymentSchema = z.object({
   initiative_name: z.string().nullable(),
   activity_id: z.number().nullable(),
   activity_name: z.string().nullable(),
-  creditor_name: z.string().nullable(),
-  debtor_name: z.string().nullable(),
-  short_user_description: z.string().nullable(),
-  iban: z.string().nullable(),
+  creditor_name: z.string(),
+  debtor_name: z.string(),
+  short_user_description: z.string(),
+  iban: z.string(),
   transaction_amount: z.number(),
   type: z.enum(PAYMENT_TYPES),
 });

@@ -44,6 +44,7 @@ export const PAYMENT_USER_FIELDS = [
   'short_user_description',
   'long_user_description',
   'hidden',
+  'hide_counterparty',
 ] as const;
 export const PAYMENT_BANK_FIELDS = [
   'transaction_amount',

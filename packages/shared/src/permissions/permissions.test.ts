@@ -356,12 +356,13 @@ describe('class-level and field-level rules', () => {
     expect(editableFields(admin, account)).toEqual([]);
   });
 
-  it('bank fields of imported payments are locked for everyone', () => {
+  it('bank fields of imported payments are locked for everyone; shielding the name is not', () => {
     const imported = payment({ manual: false });
     expect(editableFields(admin, imported)).toEqual([
       'short_user_description',
       'long_user_description',
       'hidden',
+      'hide_counterparty',
     ]);
     expect(editableFields(admin, payment({}))).toContain('transaction_amount');
     expect(editableFields(anonymous, payment({}))).toEqual([]);

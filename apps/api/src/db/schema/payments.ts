@@ -42,6 +42,8 @@ export const payments = pgTable(
     shortUserDescription: text('short_user_description'),
     longUserDescription: text('long_user_description'),
     hidden: boolean('hidden').notNull().default(false),
+    /** The counterparty's name is shown to the public as 'afgeschermd' (docs/api-rules.md §6). */
+    hideCounterparty: boolean('hide_counterparty').notNull().default(false),
     initiativeId: integer('initiative_id').references(() => initiatives.id, {
       onDelete: 'set null',
     }),

@@ -17,6 +17,7 @@ import type { Ctx } from '../../http/context';
 import { correlated } from '../../lib/initiative-sql';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
+import { forThePublic, readsPrivate } from './payments.privacy';
 import { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
 
 /** Rows read per statement. */
@@ -30,7 +31,7 @@ const exportColumns = {
   cursor: sql<string>`${payments.bookingDate}::text`,
   /** The calendar day in Amsterdam (docs/api-rules.md §1), YYYY-MM-DD. */
   day: sql<string>`to_char(${payments.bookingDate} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`,
-  description: payments.shortUserDescription,
+  shortUserDescription: payments.shortUserDescription,
   creditorName: payments.creditorName,
   creditorAccount: payments.creditorAccount,
   debtorName: payments.debtorName,
@@ -38,6 +39,7 @@ const exportColumns = {
   activityName: activities.name,
   amountCents: payments.amountCents,
   route: payments.route,
+  hideCounterparty: payments.hideCounterparty,
   type: payments.type,
   nAttachments: correlated<number>(sql`(select count(*) from ${paymentAttachments}
     where ${paymentAttachments.paymentId} = ${payments.id})`).mapWith(Number),
@@ -62,12 +64,19 @@ async function selectExportPage(
 }
 type ExportRow = Awaited<ReturnType<typeof selectExportPage>>[number];
 
-/** The scope's visible, filtered payments, newest first, one page at a time. */
-async function* exportPages(db: Executor, where: SQL): AsyncGenerator<ExportRow[]> {
+/**
+ * The scope's visible, filtered payments, newest first, one page at a time, each row as the
+ * caller may read it (`shown`: the public's masked texts, docs/api-rules.md §6).
+ */
+async function* exportPages(
+  db: Executor,
+  where: SQL,
+  shown: (row: ExportRow) => ExportRow,
+): AsyncGenerator<ExportRow[]> {
   let after: { cursor: string; id: number } | null = null;
   for (;;) {
     const rows = await selectExportPage(db, where, after);
-    if (rows.length > 0) yield rows;
+    if (rows.length > 0) yield rows.map(shown);
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_PAGE_SIZE) return;
     after = { cursor: last.cursor, id: last.id };
@@ -92,7 +101,7 @@ const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
 function columns(loggedIn: boolean): Column[] {
   return [
     { header: 'Datum', value: (r) => r.day, width: 12, numFmt: 'dd-mm-yyyy' },
-    { header: 'Beschrijving', value: (r) => r.description, width: 40 },
+    { header: 'Beschrijving', value: (r) => r.shortUserDescription, width: 40 },
     { header: 'Ontvanger', value: (r) => r.creditorName, width: 28 },
     { header: 'Verzender', value: (r) => r.debtorName, width: 28 },
     ...(loggedIn
@@ -211,8 +220,13 @@ function exportFile(
   filter: PaymentsFilter,
   format: ExportFormat,
 ): ExportFile {
-  const pages = exportPages(ctx.db, scopeWhere(ctx.actor, scope, filter));
-  const cols = columns(ctx.actor !== null);
+  const own = readsPrivate(ctx);
+  const pages = exportPages(
+    ctx.db,
+    scopeWhere(ctx.actor, scope, filter),
+    own ? (row) => row : forThePublic,
+  );
+  const cols = columns(own);
   const id = scope.activityId ?? scope.initiativeId;
   return {
     contentType: CONTENT_TYPES[format],

@@ -255,7 +255,7 @@ describe('linkable initiatives and activities, entity-access for Payment', () =>
       actions: ['read', 'edit', 'link_initiative', 'link_activity'],
     });
     expect((await ask('edit-fields', bank.id, scene.cast.owner)).json()).toEqual({
-      fields: ['short_user_description', 'long_user_description', 'hidden'],
+      fields: ['short_user_description', 'long_user_description', 'hidden', 'hide_counterparty'],
     });
     expect((await ask('actions', 987654321, scene.cast.admin)).statusCode).toBe(404);
   });

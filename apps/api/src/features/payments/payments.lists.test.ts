@@ -63,22 +63,25 @@ describe('GET /api/payments/initiative/:id', () => {
     expect(mid).toEqual({
       payment: {
         id: p.midApril.id,
-        transaction_id: null,
+        transaction_id: '',
         booking_date: '2026-04-15T10:00:00.000Z',
         transaction_amount: -99.99,
-        creditor_name: null,
-        debtor_name: null,
+        creditor_name: '',
+        debtor_name: '',
         route: 'uitgaven',
         short_user_description: 'Betaling',
-        long_user_description: null,
+        long_user_description: '',
         hidden: false,
+        hide_counterparty: false,
         type: 'handmatig',
       },
       activity_name: w.activity.name,
       n_attachments: 2,
     });
     const loggedIn = await list(`/payments/initiative/${w.initiative.id}`, scene.cast.user);
-    expect(loggedIn.payments[0]!.payment).toHaveProperty('creditor_account', null);
+    // Empty text is "" on the wire, never null (docs/api-rules.md §1).
+    expect(loggedIn.payments[0]!.payment).toHaveProperty('creditor_account', '');
+    expect(loggedIn.payments[0]!.payment).toHaveProperty('debtor_account', '');
   });
 
   it('pages with offset and limit; totalCount counts every match', async () => {
@@ -249,8 +252,8 @@ describe('GET /api/payments/user/:id', () => {
         initiative_name: null,
         activity_id: null,
         activity_name: null,
-        creditor_name: null,
-        debtor_name: null,
+        creditor_name: '',
+        debtor_name: '',
         short_user_description: 'Betaling',
         iban: 'NL02 ABNA 0123 4567 89',
         transaction_amount: -12.34,

@@ -45,7 +45,10 @@ export async function activityPayments(ctx: Ctx, path: ActivityPath, query: List
   return page(ctx, { initiativeId: activity.initiativeId, activityId: activity.id }, query);
 }
 
-/** GET /payments/user/{id}: what the user may link or manage, newest first. */
+/**
+ * GET /payments/user/{id}: what the user may link or manage, newest first; logged-in only, so the
+ * texts are as stored, empty text "" (docs/api-rules.md §1).
+ */
 export async function userPayments(ctx: Ctx, userId: number, query: UserPaymentsFilter & Page) {
   assertMayListFor(ctx, userId);
   const { offset, limit, after, ...filter } = query;
@@ -61,10 +64,10 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     initiative_name: row.initiativeName,
     activity_id: row.activityId,
     activity_name: row.activityName,
-    creditor_name: row.creditorName,
-    debtor_name: row.debtorName,
-    short_user_description: row.shortUserDescription,
-    iban: row.iban,
+    creditor_name: row.creditorName ?? '',
+    debtor_name: row.debtorName ?? '',
+    short_user_description: row.shortUserDescription ?? '',
+    iban: row.iban ?? '',
     transaction_amount: centsToEuros(row.amountCents),
     type: row.type,
   }));

@@ -76,6 +76,7 @@ const paymentColumns = {
   shortUserDescription: payments.shortUserDescription,
   longUserDescription: payments.longUserDescription,
   hidden: payments.hidden,
+  hideCounterparty: payments.hideCounterparty,
   initiativeId: payments.initiativeId,
   activityId: payments.activityId,
   activityName: activities.name,

@@ -20,6 +20,7 @@ import { pictureUrls } from '../../lib/pictures';
 import { authorize, entityWriter, readable, subjectLoader, write } from '../../lib/write';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
+import { forThePublic, readsPrivate } from './payments.privacy';
 import {
   paymentSubject,
   selectPayment,
@@ -41,24 +42,30 @@ export async function findPayment(ctx: Ctx, id: number) {
 /** entity-access for Payment: flags, links and relations in one statement. */
 export const loadPaymentSubject = subjectLoader(selectPayment, paymentSubject);
 
+/** Empty text is "" on the wire, never null (docs/api-rules.md §1). */
+const text = (value: string | null) => value ?? '';
+
 /**
- * The fields of a payment as every response shows them. Account numbers only for logged-in
- * callers (who may read it: every caller here may), docs/api-rules.md §6.
+ * The fields of a payment as every response shows them. Account numbers only for callers who
+ * read them; the public reads the texts masked and a shielded name replaced (docs/api-rules.md §6).
  */
 export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
+  const own = readsPrivate(ctx);
+  const shown = own ? row : forThePublic(row);
   return {
     id: row.id,
-    transaction_id: row.transactionId,
+    transaction_id: text(shown.transactionId),
     booking_date: row.bookingDate.toISOString(),
     transaction_amount: centsToEuros(row.amountCents),
-    creditor_name: row.creditorName,
-    ...(ctx.actor ? { creditor_account: row.creditorAccount } : {}),
-    debtor_name: row.debtorName,
-    ...(ctx.actor ? { debtor_account: row.debtorAccount } : {}),
+    creditor_name: text(shown.creditorName),
+    ...(own ? { creditor_account: text(row.creditorAccount) } : {}),
+    debtor_name: text(shown.debtorName),
+    ...(own ? { debtor_account: text(row.debtorAccount) } : {}),
     route: row.route,
-    short_user_description: row.shortUserDescription,
-    long_user_description: row.longUserDescription,
+    short_user_description: text(shown.shortUserDescription),
+    long_user_description: text(shown.longUserDescription),
     hidden: row.hidden,
+    hide_counterparty: row.hideCounterparty,
     type: row.type,
   };
 }
@@ -68,7 +75,7 @@ function toPayment(ctx: Ctx, row: PaymentRow): Payment {
   const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
   return {
     ...toPaymentFields(ctx, row),
-    ...(ctx.actor ? { iban: row.iban } : {}),
+    ...(readsPrivate(ctx) ? { iban: text(row.iban) } : {}),
     initiative_id: row.initiativeId,
     initiative_name: row.initiativeName,
     activity_id: row.activityId,
@@ -116,6 +123,7 @@ export async function createPayment(ctx: Ctx, input: PaymentInput): Promise<Paym
     shortUserDescription: input.short_user_description,
     longUserDescription: input.long_user_description,
     hidden: input.hidden,
+    hideCounterparty: input.hide_counterparty,
     initiativeId: input.initiative_id,
     activityId: input.activity_id,
     createdById: actor.id,
@@ -173,6 +181,7 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
     short_user_description: row.shortUserDescription,
     long_user_description: row.longUserDescription,
     hidden: row.hidden,
+    hide_counterparty: row.hideCounterparty,
   };
   const asked = {
     ...input,
@@ -207,6 +216,7 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
       shortUserDescription: changes.short_user_description,
       longUserDescription: changes.long_user_description,
       hidden: changes.hidden,
+      hideCounterparty: changes.hide_counterparty,
     },
     before,
     changes,

@@ -20,18 +20,19 @@ describe('POST /api/payment', () => {
     const body = res.json<Payment>();
     expect(body).toEqual({
       id: body.id,
-      transaction_id: null,
+      transaction_id: '',
       booking_date: '2026-05-04T10:00:00.000Z',
       transaction_amount: -12.5,
       creditor_name: input.creditor_name,
       creditor_account: input.creditor_account,
       debtor_name: input.debtor_name,
       debtor_account: input.debtor_account,
-      iban: null,
+      iban: '',
       route: 'uitgaven',
       short_user_description: input.short_user_description,
       long_user_description: input.long_user_description,
       hidden: false,
+      hide_counterparty: false,
       type: 'handmatig',
       initiative_id: w.initiative.id,
       initiative_name: w.initiative.name,
@@ -130,6 +131,7 @@ describe('POST /api/payment', () => {
       { initiative_id: -1 },
       { activity_id: 1.5 },
       { hidden: 'ja' },
+      { hide_counterparty: 'ja' },
     ];
     const before = await scene.t.database.db
       .select({ id: payments.id })

@@ -8,6 +8,7 @@ import type { Payment } from '@helder/shared/payments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentThumbnail } from './AttachmentsField';
+import { shownName } from './counterparty';
 import { formatBookingDate } from './dates';
 import styles from './payments.module.css';
 import type { PaymentField } from './schemas';
@@ -21,6 +22,7 @@ type Fact =
   | 'shortDescription'
   | 'longDescription'
   | 'hidden'
+  | 'hideCounterparty'
   | 'type'
   | 'initiative'
   | 'activity';
@@ -34,6 +36,7 @@ const ALL_FACTS: readonly Fact[] = [
   'shortDescription',
   'longDescription',
   'hidden',
+  'hideCounterparty',
   'type',
   'initiative',
   'activity',
@@ -55,7 +58,7 @@ export function bankFacts(editable: readonly PaymentField[]): Fact[] {
 }
 
 /** A counterparty: name, and the account number when the caller may see it. */
-function party(name: string | null, account: string | null | undefined): string {
+function party(name: string, account: string | undefined): string {
   return [name, account].filter((part) => part?.trim()).join(' · ');
 }
 
@@ -77,11 +80,12 @@ export function PaymentFacts({
     amount: <span className={amount < 0 ? styles.negative : undefined}>{formatEuro(amount)}</span>,
     route: t(`routes.${payment.route}`),
     bookingDate: formatBookingDate(payment.booking_date),
-    creditor: party(payment.creditor_name, payment.creditor_account),
-    debtor: party(payment.debtor_name, payment.debtor_account),
+    creditor: party(shownName(payment, 'creditor', t('shieldedName')), payment.creditor_account),
+    debtor: party(shownName(payment, 'debtor', t('shieldedName')), payment.debtor_account),
     shortDescription: payment.short_user_description,
     longDescription: payment.long_user_description,
     hidden: payment.hidden ? t('details.yes') : t('details.no'),
+    hideCounterparty: payment.hide_counterparty ? t('details.yes') : t('details.no'),
     type: t(`details.types.${payment.type}`),
     initiative: payment.initiative_name,
     activity: payment.activity_name,

@@ -2,8 +2,9 @@
  * The one payment form, for adding and editing (docs/spec-map.md §2.7, §5): amount (comma or
  * dot; a typed minus makes the route 'uitgaven', otherwise 'inkomen', and the route can be
  * changed), route, booking date (typed or from the calendar), recipient and sender, short (n/128)
- * and long (n/512) description, hidden, and the attachments (given by the modal). It shows as
- * inputs only the fields it may send; a failed save shows on the fields it concerns.
+ * and long (n/512) description, hidden, whether the counterparty's name is shielded from the
+ * public, and the attachments (given by the modal). It shows as inputs only the fields it may
+ * send; a failed save shows on the fields it concerns.
  */
 import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments/client';
 import { useId, type ReactNode } from 'react';
@@ -51,6 +52,7 @@ function invalidMessage(field: PaymentField): PaymentMessageKey | undefined {
     case 'long_user_description':
       return 'form.validation.longTooLong';
     case 'hidden':
+    case 'hide_counterparty':
       return undefined;
   }
 }
@@ -230,6 +232,13 @@ export function PaymentForm({
           label={t('form.fields.hidden')}
           hint={t('form.fields.hiddenHint')}
           {...register('hidden')}
+        />
+      ) : null}
+      {shown('hide_counterparty') ? (
+        <CheckboxField
+          label={t('form.fields.hideCounterparty')}
+          hint={t('form.fields.hideCounterpartyHint')}
+          {...register('hide_counterparty')}
         />
       ) : null}
       {attachments}

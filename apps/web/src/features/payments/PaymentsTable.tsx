@@ -1,7 +1,8 @@
 /**
  * The Transactieoverzicht tab of an initiative and of an activity (one table, with a scope;
  * docs/spec-map.md §2.7, §4): DATUM (dd-mm-yyyy), BESCHRIJVING, ONTVANGER, VERZENDER, MEDIA (the
- * number of attachments) and BEDRAG (negatives red); 'Geen transacties gevonden' when empty.
+ * number of attachments) and BEDRAG (negatives red); 'Geen transacties gevonden' when empty. A
+ * counterparty shielded from the public shows as 'afgeschermd' in the reader's language.
  * 20 rows at a time: more load when the table is scrolled to within 20 px of its bottom or on
  * 'Load More', until a page holds fewer than 20. 'Transactie toevoegen' needs create_payment;
  * 'Filter' opens the filter modal, and the active filter shows as chips that remove it. A row
@@ -20,6 +21,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { paths } from '../../lib/paths';
 import { useCan } from '../auth';
 import { usePayments } from './api';
+import { shownName } from './counterparty';
 import { formatBookingDate } from './dates';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
@@ -151,8 +153,8 @@ export function PaymentsTable({ scope }: PaymentsTableProps) {
                 >
                   <td className={styles.nowrap}>{formatBookingDate(payment.booking_date)}</td>
                   <td>{payment.short_user_description}</td>
-                  <td>{payment.creditor_name}</td>
-                  <td>{payment.debtor_name}</td>
+                  <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
+                  <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
                   <td>{n_attachments}</td>
                   <td
                     className={`${styles.amount} ${payment.transaction_amount < 0 ? styles.negative : ''}`}

@@ -183,6 +183,25 @@ describe('payment details with edit', () => {
     await waitFor(() => expect(requestsTo(requests, 'PATCH', '/api/payment/55')).toHaveLength(1));
     expect(jsonBody(requestsTo(requests, 'PATCH', '/api/payment/55')[0])).toEqual({ hidden: true });
   });
+
+  it("lets an editor shield a bank payment's counterparty from the public", async () => {
+    const bank = payment({ type: 'bank', creditor_name: 'J. Jansen' });
+    const { user, requests } = open({
+      detail: bank,
+      editFields: [...USER_FIELDS, 'hide_counterparty'],
+    });
+    const dialog = await loaded('Transactie bewerken');
+    const shield = within(dialog).getByRole('checkbox', {
+      name: 'Naam tegenpartij afschermen voor publiek',
+    });
+    expect(shield).not.toBeChecked();
+    await user.click(shield);
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(requestsTo(requests, 'PATCH', '/api/payment/55')).toHaveLength(1));
+    expect(jsonBody(requestsTo(requests, 'PATCH', '/api/payment/55')[0])).toEqual({
+      hide_counterparty: true,
+    });
+  });
 });
 
 describe('payment details without edit', () => {
@@ -197,6 +216,7 @@ describe('payment details without edit', () => {
     expect(value('Boekingsdatum')).toBe('14-03-2026');
     expect(value('Korte beschrijving')).toBe('Betaling 55');
     expect(value('Lange beschrijving')).toBe('Geen gegevens bekend');
+    expect(value('Naam tegenpartij afgeschermd voor publiek')).toBe('Nee');
     expect(within(dialog).getByRole('link', { name: 'Bijlage 2 openen' })).toHaveAttribute(
       'href',
       'https://files.example/a8.pdf?sig=1',

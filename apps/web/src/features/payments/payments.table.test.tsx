@@ -1,6 +1,7 @@
 import { formatEuro } from '@helder/shared/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../../lib/i18n';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { items, listItem, listQueries, paymentsApi } from './test-fixtures';
@@ -39,7 +40,7 @@ describe('Transactieoverzicht of an initiative', () => {
     paymentsApi({
       list: () => [
         listItem(2, { booking_date: '2026-03-14T23:30:00Z', transaction_amount: -12.5 }, 3),
-        listItem(1, { transaction_amount: 250, route: 'inkomen', short_user_description: null }),
+        listItem(1, { transaction_amount: 250, route: 'inkomen', short_user_description: '' }),
       ],
     });
     renderApp('/funds/3/transactieoverzicht');
@@ -70,6 +71,40 @@ describe('Transactieoverzicht of an initiative', () => {
     expect(amountCell(rows[0]!).className).toMatch(/negative/);
     expect(amountCell(rows[1]!).className).not.toMatch(/negative/);
     expect(amountCell(rows[1]!).textContent).toBe(formatEuro(250));
+  });
+
+  it("shows a name the public may not read in the reader's language", async () => {
+    paymentsApi({
+      list: () => [
+        // As the API answers the public: the shielded counterparty is its placeholder.
+        listItem(2, { creditor_name: 'afgeschermd', hide_counterparty: true }),
+        listItem(1, {
+          route: 'inkomen',
+          transaction_amount: 5,
+          creditor_name: 'afgeschermd',
+          debtor_name: 'afgeschermd',
+          hide_counterparty: true,
+        }),
+      ],
+    });
+    await i18next.changeLanguage('en');
+    renderApp('/funds/3/transactieoverzicht');
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const names = await waitFor(() => {
+      const found = bodyRows(table).map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(2, 4)
+          .map((cell) => cell.textContent),
+      );
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    // Only the counterparty's side: the receiver of an expense, the sender of income.
+    expect(names).toEqual([
+      ['shielded', 'Stichting Buurttuin'],
+      ['afgeschermd', 'shielded'],
+    ]);
   });
 
   it("says 'Geen transacties gevonden' when there are none", async () => {

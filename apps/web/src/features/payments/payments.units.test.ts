@@ -159,6 +159,8 @@ describe('the payment form', () => {
       initiative_id: 3,
       activity_id: 21,
     });
+    const shielded = all.parse(values({ transaction_amount: '5', hide_counterparty: true }));
+    expect(createBody(shielded, { initiativeId: 3 })).toMatchObject({ hide_counterparty: true });
   });
 
   it('patches only changed fields with a value, and nothing when nothing changed', () => {

@@ -38,7 +38,10 @@ export type PaymentField = (typeof PAYMENT_FORM_FIELDS)[number];
 export const isPaymentField = (field: string): field is PaymentField =>
   (PAYMENT_FORM_FIELDS as readonly string[]).includes(field);
 
-type TextField = Exclude<PaymentField, 'transaction_amount' | 'route' | 'booking_date' | 'hidden'>;
+type TextField = Exclude<
+  PaymentField,
+  'transaction_amount' | 'route' | 'booking_date' | 'hidden' | 'hide_counterparty'
+>;
 const TEXT_FIELDS = [
   'creditor_name',
   'creditor_account',
@@ -60,6 +63,7 @@ export interface PaymentFormValues {
   short_user_description: string;
   long_user_description: string;
   hidden: boolean;
+  hide_counterparty: boolean;
 }
 
 /** The shown fields once valid: the amount signed by the route, the day as YYYY-MM-DD. */
@@ -74,6 +78,7 @@ export interface PaymentFormOutput {
   short_user_description?: string;
   long_user_description?: string;
   hidden?: boolean;
+  hide_counterparty?: boolean;
 }
 
 type Validation = Resources['payments']['form']['validation'];
@@ -129,6 +134,7 @@ const RULES = {
   short_user_description: textRule(SHORT_DESCRIPTION_MAX, 'shortTooLong'),
   long_user_description: multilineRule(LONG_DESCRIPTION_MAX, 'longTooLong'),
   hidden: z.boolean(),
+  hide_counterparty: z.boolean(),
 } satisfies Record<PaymentField, z.ZodType>;
 
 /** The form's schema for the fields it shows; the others pass unchecked and are dropped. */
@@ -161,6 +167,7 @@ export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
   short_user_description: '',
   long_user_description: '',
   hidden: false,
+  hide_counterparty: false,
 };
 
 /**
@@ -177,13 +184,14 @@ export function paymentToForm(payment: Payment, day: IsoDay): PaymentFormValues 
     transaction_amount: formatAmountInput(payment.transaction_amount),
     route: payment.route,
     booking_date: dayToText(day),
-    creditor_name: payment.creditor_name ?? '',
+    creditor_name: payment.creditor_name,
     creditor_account: payment.creditor_account ?? '',
-    debtor_name: payment.debtor_name ?? '',
+    debtor_name: payment.debtor_name,
     debtor_account: payment.debtor_account ?? '',
-    short_user_description: payment.short_user_description ?? '',
-    long_user_description: payment.long_user_description ?? '',
+    short_user_description: payment.short_user_description,
+    long_user_description: payment.long_user_description,
     hidden: payment.hidden,
+    hide_counterparty: payment.hide_counterparty,
   };
 }
 
@@ -193,7 +201,7 @@ export interface PaymentsScope {
   activityId?: number | undefined;
 }
 
-/** POST /payment: a manual payment; empty texts are left out. */
+/** POST /payment: a manual payment; empty texts and an unshielded counterparty are left out. */
 export function createBody(values: PaymentFormOutput, scope: PaymentsScope): PaymentInput {
   const { transaction_amount = 0, route, booking_date, hidden = false } = values;
   const body: PaymentInput = {
@@ -205,6 +213,7 @@ export function createBody(values: PaymentFormOutput, scope: PaymentsScope): Pay
     activity_id: scope.activityId ?? null,
   };
   if (route) body.route = route;
+  if (values.hide_counterparty) body.hide_counterparty = true;
   for (const field of TEXT_FIELDS) {
     const text = values[field];
     if (text) body[field] = text;
@@ -235,6 +244,10 @@ export function changedFields(values: PaymentFormOutput, payment: Payment): Paym
   }
   if (values.hidden !== undefined && values.hidden !== payment.hidden) {
     patch.hidden = values.hidden;
+  }
+  const shield = values.hide_counterparty;
+  if (shield !== undefined && shield !== payment.hide_counterparty) {
+    patch.hide_counterparty = shield;
   }
   return patch;
 }

@@ -8,7 +8,7 @@ import { activity, initiative } from '../../test/spending-unit-fixtures';
 export function paymentFields(id: number, extra: Partial<PaymentFields> = {}): PaymentFields {
   return {
     id,
-    transaction_id: null,
+    transaction_id: '',
     booking_date: '2026-03-14T12:00:00+01:00',
     transaction_amount: -12.5,
     creditor_name: `Ontvanger ${id}`,
@@ -17,8 +17,9 @@ export function paymentFields(id: number, extra: Partial<PaymentFields> = {}): P
     debtor_account: 'NL20INGB0001234567',
     route: 'uitgaven',
     short_user_description: `Betaling ${id}`,
-    long_user_description: null,
+    long_user_description: '',
     hidden: false,
+    hide_counterparty: false,
     type: 'handmatig',
     ...extra,
   };
@@ -47,7 +48,7 @@ export const pdf = (id: number): Attachment => ({
 export function payment(extra: Partial<Payment> = {}): Payment {
   return {
     ...paymentFields(55),
-    iban: null,
+    iban: '',
     initiative_id: 3,
     initiative_name: 'Buurttuin Oost',
     activity_id: null,

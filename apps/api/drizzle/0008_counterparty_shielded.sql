@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "hide_counterparty" boolean DEFAULT false NOT NULL;
