@@ -18,7 +18,14 @@ import { write } from '../../lib/write';
 import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
 import { countNew, insertStream, type OwnSide } from './import-core';
 import { importProgress } from './import-progress';
-import { institutionOfIban } from './institutions';
+import {
+  dropPreviews,
+  expiredPreview,
+  oneParseAtATime,
+  previewExpired,
+  sweepExpiredPreviews,
+} from './preview-limits';
+import { bankOfBic, fileAccountKey, institutionOfIban, readAccountNumber } from './institutions';
 import { adoptParse, earlierParse, keepParse } from './stored-parses';
 import {
   openStored,
@@ -26,7 +33,11 @@ import {
   type AccountSummary,
   type StoredAccount,
 } from './stored-statement';
-import { csvMappingSchema, type CsvMapping } from '@helder/shared/bank-accounts';
+import {
+  csvMappingSchema,
+  type CsvMapping,
+  type InstitutionBic,
+} from '@helder/shared/bank-accounts';
 import { streamStatementFile } from './statements/parse';
 import { StatementError } from './statements/statement';
 
@@ -64,40 +75,102 @@ interface Target {
   account: StoredAccount;
   /** The caller's existing account, or null when importing creates it. */
   accountId: number | null;
+  /** The IBAN, or the account number as the bank writes it. */
   iban: string;
+  /** The bank of an account number without an IBAN (an IBAN names its own); null if unknown. */
+  bic: string | null;
+  /** The bank's name as the account shows it; null for a number whose bank is not known. */
+  institution: string | null;
+  /** A number without an IBAN whose bank neither the file nor the user has said. */
+  bankRequired: boolean;
+}
+
+/** How a file's accounts are read: the bank its layout is of, and the one the user chose. */
+interface FileBanks {
+  flavour: string | null;
+  bank?: string | undefined;
 }
 
 /**
- * Which account each of the file's accounts goes to: the caller's account of that IBAN, or a
- * new one; the account chosen in the upload for a file that names none. Someone else's account
- * refuses the file (docs/api-rules.md §13: never shared by accident).
+ * Which account each of the file's accounts goes to: the caller's account of that IBAN, or of
+ * that number at that bank, or a new one; the account chosen in the upload for a file that names
+ * none. Someone else's account refuses the file (docs/api-rules.md §13: never shared by
+ * accident), without saying which: that would tell anyone whether an account is linked.
  */
 async function resolveTargets<A extends StoredAccount>(
   db: Executor,
   actor: Actor,
   accounts: A[],
-  chosen: { id: number; iban: string } | null,
+  chosen: { id: number; iban: string; summary: { institution_name: string } } | null,
+  banks: FileBanks,
 ): Promise<Array<Target & { account: A }>> {
-  const ibans = accounts.flatMap((a) => (a.iban ? [a.iban] : []));
-  const existing = await selectAccountsByIban(db, ibans);
-  return accounts.map((account) => {
-    if (!account.iban) {
+  const numbers = accounts.map((a) => readAccountNumber(a.iban, a.bankBic, banks.flavour));
+  const existing = await selectAccountsByIban(
+    db,
+    numbers.flatMap((n) => (n ? [n.number] : [])),
+  );
+  const foreign = () =>
+    refuse('statement_foreign_account', 'An account in the file is linked by someone else');
+  return accounts.map((account, i) => {
+    const number = numbers[i];
+    if (!number) {
       if (!chosen) {
         throw refuse(
           'statement_no_account',
           'The file names no account; choose one to import it into',
         );
       }
-      return { account, accountId: chosen.id, iban: chosen.iban };
+      const institution = chosen.summary.institution_name || null;
+      return {
+        account,
+        accountId: chosen.id,
+        iban: chosen.iban,
+        bic: null,
+        institution,
+        bankRequired: false,
+      };
     }
-    const found = existing.find((e) => e.iban.replace(/\s+/g, '').toUpperCase() === account.iban);
-    if (found && found.ownerId !== actor.id) {
-      throw refuse(
-        'statement_foreign_account',
-        `Account ${account.iban} is linked by someone else`,
-      );
+    const iban = number.number;
+    const same = existing.filter((e) => e.iban.replace(/\s+/g, '').toUpperCase() === iban);
+    if (number.kind === 'iban') {
+      const found = same[0];
+      if (found && found.ownerId !== actor.id) throw foreign();
+      const institution = institutionOfIban(iban);
+      return {
+        account,
+        accountId: found?.id ?? null,
+        iban,
+        bic: null,
+        institution,
+        bankRequired: false,
+      };
     }
-    return { account, accountId: found?.id ?? null, iban: account.iban };
+    const bank = number.bank ?? (banks.bank ? bankOfBic(banks.bank) : null);
+    if (!bank) {
+      // Which bank is unknown; the caller's only account of this number surely is the one.
+      const own = same.filter((e) => e.ownerId === actor.id && e.provider === 'file');
+      const only = own.length === 1 ? own[0]! : null;
+      return {
+        account,
+        accountId: only?.id ?? null,
+        iban,
+        bic: null,
+        institution: only?.institutionName ?? null,
+        bankRequired: only === null,
+      };
+    }
+    const key = fileAccountKey(actor.id, iban, bank.bic).replace(/^\d+/, '');
+    const found = same.find((e) => e.provider === 'file' && e.providerAccountId.endsWith(key));
+    if (found && found.ownerId !== actor.id) throw foreign();
+    const institution = bank.name;
+    return {
+      account,
+      accountId: found?.id ?? null,
+      iban,
+      bic: bank.bic,
+      institution,
+      bankRequired: false,
+    };
   });
 }
 
@@ -150,9 +223,23 @@ function readMapping(text: string | undefined, saved: unknown): CsvMapping | und
 /**
  * Step one: read the file and say what importing it would do, changing nothing but a preview
  * row and the parse kept for step two. A refused file leaves the database and storage as they
- * were.
+ * were. One upload of the user's is read at a time; each sweeps the expired previews away.
  */
 export async function previewStatement(
+  ctx: Ctx,
+  userId: number,
+  fields: { bank_account_id?: number; mapping?: string },
+  files: Upload[],
+): Promise<StatementPreview> {
+  const actor = requireActor(ctx);
+  assertSelf(actor, userId);
+  return oneParseAtATime(actor.id, async () => {
+    await sweepExpiredPreviews(ctx);
+    return makePreview(ctx, userId, fields, files);
+  });
+}
+
+async function makePreview(
   ctx: Ctx,
   userId: number,
   fields: { bank_account_id?: number; mapping?: string },
@@ -171,12 +258,16 @@ export async function previewStatement(
   if (summary.accounts.every((a) => a.lineCount === 0) && summary.skipped.length === 0) {
     throw refuse('statement_empty', 'The file holds no transactions');
   }
-  const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen);
-  const accounts = await assess(ctx.db, targets);
+  const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen, summary);
+  const accounts = (await assess(ctx.db, targets)).map((a, i) => ({
+    ...a,
+    ...bankFacts(targets[i]!),
+  }));
   const newCount = accounts.reduce((n, a) => n + a.new_count, 0);
   const duplicateCount = accounts.reduce((n, a) => n + a.duplicate_count, 0);
   const dates = accounts.flatMap((a) => [a.first_date, a.last_date]).filter(Boolean);
   const values = {
+    createdAt: ctx.clock(),
     userId: actor.id,
     bankAccountId: chosen?.id ?? null,
     fileName: file.filename.slice(0, 255) || 'statement',
@@ -226,8 +317,13 @@ export async function confirmStatement(
   ctx: Ctx,
   userId: number,
   importId: number,
+  bank?: InstitutionBic,
 ): Promise<StatementResult> {
   const { actor, row, storageKey } = await findPreview(ctx, userId, importId);
+  if (previewExpired(ctx, row.createdAt)) {
+    await dropPreviews(ctx, [importId]);
+    throw expiredPreview();
+  }
   const data = await ctx.storage.get(storageKey);
   // Gone, or stored by parsers since replaced: the file must be uploaded again.
   const stored = data ? await openStored(data) : null;
@@ -249,16 +345,29 @@ export async function confirmStatement(
           .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
           .returning({ id: statementImports.id });
         if (!claimed) throw notFound('Statement preview');
-        const targets = await resolveTargets(tx, actor, stored.summary.accounts, chosen);
+        const targets = await resolveTargets(tx, actor, stored.summary.accounts, chosen, {
+          flavour: stored.summary.flavour,
+          bank,
+        });
+        if (targets.some((t) => bankFacts(t).bank_required)) {
+          throw refuse('statement_no_bank', 'Choose the bank of the account numbers in the file');
+        }
         const owns: OwnSide[] = [];
+        const accountIds: number[] = [];
         for (const target of targets) {
-          const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
+          // An account all of whose lines were skipped is not created: it would stay empty.
+          const accountId =
+            target.accountId ??
+            (target.account.lineCount > 0 ? await createFileAccount(tx, actor, target, now) : null);
+          // Without an account there are no lines for it either: its side is never read.
           owns.push({
-            accountId,
+            accountId: accountId ?? 0,
             iban: target.iban,
             holderName: target.account.holderName,
             importId,
           });
+          if (accountId === null) continue;
+          accountIds.push(accountId);
           await tx
             .update(bankAccounts)
             .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
@@ -279,7 +388,6 @@ export async function confirmStatement(
           stored.close();
           progress(lines);
         }
-        const accountIds = owns.map((o) => o.accountId);
         await tx
           .update(statementImports)
           .set({
@@ -310,17 +418,28 @@ export async function confirmStatement(
   }
 }
 
-/** A statement file's account, owned by the caller; a revoked one of theirs comes back. */
+/** What the preview says of an account's bank. */
+const bankFacts = (target: Target) => ({
+  institution_name: target.institution,
+  bank_required: target.bankRequired && target.account.lineCount > 0,
+});
+
+/**
+ * A statement file's account, owned by the caller; a revoked one of theirs comes back. A number
+ * without an IBAN is named by its bank ('Rabobank 1291.99.348'), an IBAN shows its bank beside it.
+ */
 async function createFileAccount(tx: Executor, actor: Actor, target: Target, now: Date) {
+  const institution = target.institution ?? institutionOfIban(target.iban);
   const [row] = await tx
     .insert(bankAccounts)
     .values({
       ownerId: actor.id,
       provider: 'file',
-      providerAccountId: `${actor.id}:${target.iban}`,
+      providerAccountId: fileAccountKey(actor.id, target.iban, target.bic),
       iban: target.iban,
+      name: target.bic ? `${institution} ${target.iban}` : null,
       holderName: target.account.holderName,
-      institutionName: institutionOfIban(target.iban),
+      institutionName: institution,
       lastSyncedAt: now,
     })
     .onConflictDoUpdate({

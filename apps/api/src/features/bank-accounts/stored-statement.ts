@@ -22,7 +22,7 @@ import type {
 } from './statements/statement';
 
 /** Bump whenever a parser's output or this format changes: older ones are parsed anew. */
-export const STORED_VERSION = 2;
+export const STORED_VERSION = 3;
 /** Text of lines gathered before they are compressed into a member. */
 const MEMBER_CHARS = 256 * 1024;
 
@@ -41,6 +41,8 @@ type StoredRecord = [account: number, ...line: LineTuple];
 /** An account of the file as the preview shows it. */
 export interface StoredAccount {
   iban: string | null;
+  /** The account's bank where the file names it (statement.ts). */
+  bankBic: string | null;
   holderName: string | null;
   openingBalanceCents: number | null;
   closingBalanceCents: number | null;
@@ -101,6 +103,7 @@ class Tally {
     const { lineCount, sumCents, firstDate, lastDate, keys } = this;
     return {
       iban: account.iban,
+      bankBic: account.bankBic ?? null,
       holderName: account.holderName,
       openingBalanceCents: account.openingBalanceCents,
       closingBalanceCents: account.closingBalanceCents,
@@ -116,8 +119,14 @@ export class StatementRecorder {
   private readonly members: Buffer[] = [];
   private pending: string[] = [];
   private pendingChars = 0;
+  /** Lines of no amount: nothing to account for, so they are listed as skipped, not stored. */
+  private readonly zero: SkippedLine[] = [];
 
   readonly add = (account: StatementAccount, line: StatementLine): void => {
+    if (line.amountCents === 0) {
+      this.zero.push({ line: line.line, reason: 'zero_amount', detail: '' });
+      return;
+    }
     let entry = this.accounts.get(account);
     if (!entry) {
       entry = { index: this.accounts.size, tally: new Tally() };
@@ -160,12 +169,13 @@ export class StatementRecorder {
       if (!this.accounts.has(account)) ordered.push({ account, tally: new Tally() });
     }
     const accounts = ordered.map(({ account, tally }) => tally.summary(account));
+    const skipped = [...parsed.skipped, ...this.zero].sort((a, b) => a.line - b.line);
     const header: Header = {
       version: STORED_VERSION,
       format: parsed.format,
       flavour: parsed.flavour,
       accounts: accounts.map(({ keys: _, ...account }) => account),
-      skipped: parsed.skipped,
+      skipped,
     };
     const front = `${JSON.stringify(header)}\n${JSON.stringify(accounts.map((a) => a.keys))}\n`;
     return {
@@ -174,7 +184,7 @@ export class StatementRecorder {
         format: parsed.format,
         flavour: parsed.flavour,
         accounts,
-        skipped: parsed.skipped,
+        skipped,
       },
     };
   }
