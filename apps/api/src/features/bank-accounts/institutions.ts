@@ -78,4 +78,7 @@ const postbankBic = (number: string) => (/^P\d+$/.test(number) ? 'INGBNL2A' : un
  * after the owner, so the same number at two banks is two accounts.
  */
 export const fileAccountKey = (ownerId: number, number: string, bic: string | null) =>
-  bic ? `${ownerId}:${bic}:${number}` : `${ownerId}:${number}`;
+  bic ? `${ownerId}:${bankKey(number, bic)}` : `${ownerId}:${number}`;
+
+/** A number at a bank, as the end of its provider account id: the same for every owner. */
+export const bankKey = (number: string, bic: string) => `${bic}:${number}`;
