@@ -29,8 +29,11 @@ export type Handler<E extends Endpoint> = (
 
 /** Per-route extras beyond the contract. */
 export interface RouteOptions {
-  /** Rate limit per client IP (@fastify/rate-limit): `max` requests per `timeWindow` ms → 429. */
-  rateLimit?: { max: number; timeWindow: number };
+  /**
+   * Rate limit per client IP (@fastify/rate-limit): `max` requests per `timeWindow` ms → 429
+   * with Retry-After. `perUser` counts per logged-in user instead, wherever they come from.
+   */
+  rateLimit?: { max: number; timeWindow: number; perUser?: boolean };
   /** Files a multipart body may carry (413 beyond); none unless the route takes uploads. */
   maxFiles?: number;
   /** Bytes per file (413 beyond); MAX_UPLOAD_BYTES unless the route takes larger files. */
@@ -42,6 +45,16 @@ declare module 'fastify' {
     /** Every registered contract, so a test can assert that no contract lacks its route. */
     endpoints: Set<Endpoint>;
   }
+}
+
+/** The route's @fastify/rate-limit settings; its hook runs after the app's auth hook. */
+function rateLimitConfig({ perUser, ...limit }: NonNullable<RouteOptions['rateLimit']>) {
+  if (!perUser) return limit;
+  return {
+    ...limit,
+    keyGenerator: (request: FastifyRequest) =>
+      request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`,
+  };
 }
 
 /**
@@ -61,7 +74,7 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: {
-      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.rateLimit ? { rateLimit: rateLimitConfig(options.rateLimit) } : {}),
       publicRead: endpoint.public === true && endpoint.method === 'GET',
     },
     schema: {

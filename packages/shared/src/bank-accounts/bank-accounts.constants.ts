@@ -21,9 +21,41 @@ export const STATEMENT_ERRORS = [
   /** The file names no account and none was chosen. */
   'statement_no_account',
   'statement_too_large',
+  /** Another upload of the same user is still being read (429). */
+  'statement_busy',
+  /** An account in the file has a number without its bank, and no bank was chosen. */
+  'statement_no_bank',
+  /** The preview is older than a day: the file must be uploaded again. */
+  'statement_preview_expired',
 ] as const;
 export type StatementErrorCode = (typeof STATEMENT_ERRORS)[number];
-export const SKIP_REASONS = ['currency', 'not_booked'] as const;
+/** Why a line of the file is not imported: another currency, not booked yet, or no amount. */
+export const SKIP_REASONS = ['currency', 'not_booked', 'zero_amount'] as const;
+
+/**
+ * The Dutch banks by BIC (eight characters), named as people know them. An IBAN names its bank
+ * (the BIC's first four letters); an account number from before the IBAN does not, so the file's
+ * BIC or the user's choice from this list says which bank it is at.
+ */
+export const DUTCH_INSTITUTIONS = [
+  { bic: 'ABNANL2A', name: 'ABN AMRO' },
+  { bic: 'ASNBNL21', name: 'ASN Bank' },
+  { bic: 'BUNQNL2A', name: 'bunq' },
+  { bic: 'INGBNL2A', name: 'ING' },
+  { bic: 'KNABNL2H', name: 'Knab' },
+  { bic: 'RABONL2U', name: 'Rabobank' },
+  { bic: 'RBRBNL21', name: 'RegioBank' },
+  { bic: 'SNSBNL2A', name: 'SNS' },
+  { bic: 'TRIONL2U', name: 'Triodos Bank' },
+  { bic: 'FVLBNL22', name: 'Van Lanschot Kempen' },
+  { bic: 'REVONL22', name: 'Revolut' },
+  { bic: 'NTSBDEB1', name: 'N26' },
+] as const;
+export type InstitutionBic = (typeof DUTCH_INSTITUTIONS)[number]['bic'];
+export const INSTITUTION_BICS = DUTCH_INSTITUTIONS.map((i) => i.bic) as [
+  InstitutionBic,
+  ...InstitutionBic[],
+];
 /** Where an import stands: previewed, running (its lines being added), or done. */
 export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] as const;
 

@@ -4,6 +4,7 @@ import {
   bankAccountSchema,
   bankAccountsResponse,
   bankAccountSummarySchema,
+  statementConfirmQuery,
   statementPreviewSchema,
   statementProgressSchema,
   statementResultSchema,
@@ -59,6 +60,7 @@ export const bankAccountsContract = {
     ...routeTable.confirm,
     summary: 'Import a previewed statement, all of it in one transaction',
     params: importParams,
+    query: statementConfirmQuery,
     response: statementResultSchema,
   }),
   progress: endpoint({

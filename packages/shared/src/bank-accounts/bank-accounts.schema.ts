@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from '../http';
+import { idSchema, optionalQuery } from '../http';
 import {
   BANK_PROVIDERS,
   CSV_DATE_FORMATS,
   CSV_DECIMALS,
   CSV_DELIMITERS,
+  INSTITUTION_BICS,
   SKIP_REASONS,
   STATEMENT_FORMATS,
   STATEMENT_PROGRESS_STATUSES,
@@ -82,6 +83,10 @@ export const statementAccountPreviewSchema = z.object({
    * the payment it is taken for. Absent from servers before it was added.
    */
   duplicates: z.array(statementDuplicateSchema).optional(),
+  /** The account's bank; null for a number without an IBAN whose bank the file does not name. */
+  institution_name: z.string().nullable(),
+  /** The bank must be chosen on confirm (`bank`, one of DUTCH_INSTITUTIONS) before importing. */
+  bank_required: z.boolean(),
 });
 
 export const statementPreviewSchema = z.object({
@@ -98,6 +103,11 @@ export const statementPreviewSchema = z.object({
   skipped_count: z.number(),
 });
 export type StatementPreview = z.infer<typeof statementPreviewSchema>;
+
+/** The confirm's query: the bank of the file's account numbers that do not name theirs. */
+export const statementConfirmQuery = z.object({
+  bank: optionalQuery(z.enum(INSTITUTION_BICS)),
+});
 
 export const statementResultSchema = z.object({
   id: z.number(),

@@ -92,7 +92,11 @@ export async function selectAccount(db: Executor, actor: Actor | null, id: numbe
 }
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof selectAccount>>>;
 
-/** The caller's own account of an IBAN (any provider), or someone else's, or none. */
+/**
+ * The linked accounts of these IBANs or account numbers (any provider, anyone's): the caller's
+ * own, someone else's, or none. A number without an IBAN is only the same account at the same
+ * bank, which its provider account id tells (institutions.ts `fileAccountKey`).
+ */
 export async function selectAccountsByIban(db: Executor, ibans: string[]) {
   if (ibans.length === 0) return [];
   return db
@@ -101,6 +105,9 @@ export async function selectAccountsByIban(db: Executor, ibans: string[]) {
       ownerId: bankAccounts.ownerId,
       iban: bankAccounts.iban,
       isRevoked: bankAccounts.isRevoked,
+      provider: bankAccounts.provider,
+      providerAccountId: bankAccounts.providerAccountId,
+      institutionName: bankAccounts.institutionName,
     })
     .from(bankAccounts)
     .where(

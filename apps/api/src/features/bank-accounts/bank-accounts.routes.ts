@@ -15,6 +15,7 @@ import {
   previewStatement,
   statementProgress,
 } from './statement-imports.service';
+import { PREVIEW_LIMIT, PREVIEW_LIMIT_WINDOW_MS } from './preview-limits';
 
 /** HTTP only: the rules live in the bank-accounts and statement-imports services. */
 export async function bankAccountsRoutes(api: FastifyInstance) {
@@ -37,10 +38,14 @@ export async function bankAccountsRoutes(api: FastifyInstance) {
     api,
     c.preview,
     ({ ctx, params, body, files }) => previewStatement(ctx, params.userId, body, files),
-    { maxFiles: 1, maxFileBytes: MAX_STATEMENT_BYTES },
+    {
+      maxFiles: 1,
+      maxFileBytes: MAX_STATEMENT_BYTES,
+      rateLimit: { max: PREVIEW_LIMIT, timeWindow: PREVIEW_LIMIT_WINDOW_MS, perUser: true },
+    },
   );
-  registerEndpoint(api, c.confirm, ({ ctx, params }) =>
-    confirmStatement(ctx, params.userId, params.importId),
+  registerEndpoint(api, c.confirm, ({ ctx, params, query }) =>
+    confirmStatement(ctx, params.userId, params.importId, query.bank),
   );
   registerEndpoint(api, c.progress, ({ ctx, params }) =>
     statementProgress(ctx, params.userId, params.importId),

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   PREVIEW_DUPLICATES_SHOWN,
-  type StatementErrorCode,
   type StatementPreview,
   type StatementProgress,
   type StatementResult,
@@ -13,31 +12,38 @@ import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { bankAccounts, statementImports } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { AppError, forbidden, invalid, notFound } from '../../http/errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
 import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
-import { selectAccount, selectAccountsByIban } from './bank-accounts.queries';
+import { selectAccount } from './bank-accounts.queries';
 import { heldLines, insertStream, storedMatches, type OwnSide } from './import-core';
 import { importProgress } from './import-progress';
-import { institutionOfIban } from './institutions';
-import { adoptParse, earlierParse, keepParse } from './stored-parses';
 import {
-  openStored,
-  StatementRecorder,
-  type AccountSummary,
-  type StoredAccount,
-} from './stored-statement';
-import { csvMappingSchema, type CsvMapping } from '@helder/shared/bank-accounts';
+  dropPreviews,
+  expiredPreview,
+  oneParseAtATime,
+  previewExpired,
+  sweepExpiredPreviews,
+} from './preview-limits';
+import { adoptParse, earlierParse, keepParse } from './stored-parses';
+import { openStored, StatementRecorder, type AccountSummary } from './stored-statement';
+import {
+  csvMappingSchema,
+  type CsvMapping,
+  type InstitutionBic,
+} from '@helder/shared/bank-accounts';
+import {
+  bankFacts,
+  createFileAccount,
+  refuse,
+  resolveTargets,
+  type Target,
+} from './statement-targets';
 import { streamStatementFile } from './statements/parse';
 import { StatementError } from './statements/statement';
 
 /** Statement files up to 100 MB (a year of a busy account in CAMT.053 is far less). */
 export const MAX_STATEMENT_BYTES = 100 * 1024 * 1024;
-
-const refuse = (code: StatementErrorCode, message: string, line?: number | null) =>
-  new AppError(422, 'VALIDATION_ERROR', 'Validation failed', [
-    { field: 'file', code, message, ...(line ? { line } : {}) },
-  ]);
 
 /** Only for oneself: an import creates accounts in the caller's name. */
 function assertSelf(actor: Actor, userId: number) {
@@ -59,47 +65,6 @@ async function sha256Of(path: string) {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-interface Target {
-  account: StoredAccount;
-  /** The caller's existing account, or null when importing creates it. */
-  accountId: number | null;
-  iban: string;
-}
-
-/**
- * Which account each of the file's accounts goes to: the caller's account of that IBAN, or a
- * new one; the account chosen in the upload for a file that names none. Someone else's account
- * refuses the file (docs/api-rules.md §13: never shared by accident).
- */
-async function resolveTargets<A extends StoredAccount>(
-  db: Executor,
-  actor: Actor,
-  accounts: A[],
-  chosen: { id: number; iban: string } | null,
-): Promise<Array<Target & { account: A }>> {
-  const ibans = accounts.flatMap((a) => (a.iban ? [a.iban] : []));
-  const existing = await selectAccountsByIban(db, ibans);
-  return accounts.map((account) => {
-    if (!account.iban) {
-      if (!chosen) {
-        throw refuse(
-          'statement_no_account',
-          'The file names no account; choose one to import it into',
-        );
-      }
-      return { account, accountId: chosen.id, iban: chosen.iban };
-    }
-    const found = existing.find((e) => e.iban.replace(/\s+/g, '').toUpperCase() === account.iban);
-    if (found && found.ownerId !== actor.id) {
-      throw refuse(
-        'statement_foreign_account',
-        `Account ${account.iban} is linked by someone else`,
-      );
-    }
-    return { account, accountId: found?.id ?? null, iban: account.iban };
-  });
 }
 
 /**
@@ -162,9 +127,23 @@ function readMapping(text: string | undefined, saved: unknown): CsvMapping | und
 /**
  * Step one: read the file and say what importing it would do, changing nothing but a preview
  * row and the parse kept for step two. A refused file leaves the database and storage as they
- * were.
+ * were. One upload of the user's is read at a time; each sweeps the expired previews away.
  */
 export async function previewStatement(
+  ctx: Ctx,
+  userId: number,
+  fields: { bank_account_id?: number; mapping?: string },
+  files: Upload[],
+): Promise<StatementPreview> {
+  const actor = requireActor(ctx);
+  assertSelf(actor, userId);
+  return oneParseAtATime(actor.id, async () => {
+    await sweepExpiredPreviews(ctx);
+    return makePreview(ctx, userId, fields, files);
+  });
+}
+
+async function makePreview(
   ctx: Ctx,
   userId: number,
   fields: { bank_account_id?: number; mapping?: string },
@@ -183,12 +162,16 @@ export async function previewStatement(
   if (summary.accounts.every((a) => a.lineCount === 0) && summary.skipped.length === 0) {
     throw refuse('statement_empty', 'The file holds no transactions');
   }
-  const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen);
-  const accounts = await assess(ctx.db, targets);
+  const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen, summary);
+  const accounts = (await assess(ctx.db, targets)).map((a, i) => ({
+    ...a,
+    ...bankFacts(targets[i]!),
+  }));
   const newCount = accounts.reduce((n, a) => n + a.new_count, 0);
   const duplicateCount = accounts.reduce((n, a) => n + a.duplicate_count, 0);
   const dates = accounts.flatMap((a) => [a.first_date, a.last_date]).filter(Boolean);
   const values = {
+    createdAt: ctx.clock(),
     userId: actor.id,
     bankAccountId: chosen?.id ?? null,
     fileName: file.filename.slice(0, 255) || 'statement',
@@ -238,8 +221,13 @@ export async function confirmStatement(
   ctx: Ctx,
   userId: number,
   importId: number,
+  bank?: InstitutionBic,
 ): Promise<StatementResult> {
   const { actor, row, storageKey } = await findPreview(ctx, userId, importId);
+  if (previewExpired(ctx, row.createdAt)) {
+    await dropPreviews(ctx, [importId]);
+    throw expiredPreview();
+  }
   const data = await ctx.storage.get(storageKey);
   // Gone, or stored by parsers since replaced: the file must be uploaded again.
   const stored = data ? await openStored(data) : null;
@@ -261,16 +249,29 @@ export async function confirmStatement(
           .where(and(eq(statementImports.id, importId), eq(statementImports.status, 'preview')))
           .returning({ id: statementImports.id });
         if (!claimed) throw notFound('Statement preview');
-        const targets = await resolveTargets(tx, actor, stored.summary.accounts, chosen);
+        const targets = await resolveTargets(tx, actor, stored.summary.accounts, chosen, {
+          flavour: stored.summary.flavour,
+          bank,
+        });
+        if (targets.some((t) => bankFacts(t).bank_required)) {
+          throw refuse('statement_no_bank', 'Choose the bank of the account numbers in the file');
+        }
         const owns: OwnSide[] = [];
+        const accountIds: number[] = [];
         for (const target of targets) {
-          const accountId = target.accountId ?? (await createFileAccount(tx, actor, target, now));
+          // An account all of whose lines were skipped is not created: it would stay empty.
+          const accountId =
+            target.accountId ??
+            (target.account.lineCount > 0 ? await createFileAccount(tx, actor, target, now) : null);
+          // Without an account there are no lines for it either: its side is never read.
           owns.push({
-            accountId,
+            accountId: accountId ?? 0,
             iban: target.iban,
             holderName: target.account.holderName,
             importId,
           });
+          if (accountId === null) continue;
+          accountIds.push(accountId);
           await tx
             .update(bankAccounts)
             .set({ lastSyncedAt: now, ...(mapping ? { csvMapping: mapping } : {}) })
@@ -295,7 +296,6 @@ export async function confirmStatement(
           stored.close();
           progress(lines);
         }
-        const accountIds = owns.map((o) => o.accountId);
         await tx
           .update(statementImports)
           .set({
@@ -324,27 +324,6 @@ export async function confirmStatement(
   } finally {
     importProgress.finish(importId);
   }
-}
-
-/** A statement file's account, owned by the caller; a revoked one of theirs comes back. */
-async function createFileAccount(tx: Executor, actor: Actor, target: Target, now: Date) {
-  const [row] = await tx
-    .insert(bankAccounts)
-    .values({
-      ownerId: actor.id,
-      provider: 'file',
-      providerAccountId: `${actor.id}:${target.iban}`,
-      iban: target.iban,
-      holderName: target.account.holderName,
-      institutionName: institutionOfIban(target.iban),
-      lastSyncedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [bankAccounts.provider, bankAccounts.providerAccountId],
-      set: { isRevoked: false },
-    })
-    .returning({ id: bankAccounts.id });
-  return row!.id;
 }
 
 /** Where an import stands: running here (with its count so far), or as the database has it. */

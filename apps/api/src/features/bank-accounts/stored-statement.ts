@@ -41,6 +41,8 @@ type StoredRecord = [account: number, ...line: LineTuple];
 /** An account of the file as the preview shows it. */
 export interface StoredAccount {
   iban: string | null;
+  /** The account's bank where the file names it (statement.ts). */
+  bankBic: string | null;
   holderName: string | null;
   openingBalanceCents: number | null;
   closingBalanceCents: number | null;
@@ -99,6 +101,7 @@ class Tally {
     const { lineCount, sumCents, firstDate, lastDate } = this;
     return {
       iban: account.iban,
+      bankBic: account.bankBic ?? null,
       holderName: account.holderName,
       openingBalanceCents: account.openingBalanceCents,
       closingBalanceCents: account.closingBalanceCents,
@@ -114,8 +117,14 @@ export class StatementRecorder {
   private readonly members: Buffer[] = [];
   private pending: string[] = [];
   private pendingChars = 0;
+  /** Lines of no amount: nothing to account for, so they are listed as skipped, not stored. */
+  private readonly zero: SkippedLine[] = [];
 
   readonly add = (account: StatementAccount, line: StatementLine): void => {
+    if (line.amountCents === 0) {
+      this.zero.push({ line: line.line, reason: 'zero_amount', detail: '' });
+      return;
+    }
     let entry = this.accounts.get(account);
     if (!entry) {
       entry = { index: this.accounts.size, tally: new Tally() };
@@ -156,12 +165,13 @@ export class StatementRecorder {
       if (!this.accounts.has(account)) ordered.push({ account, tally: new Tally() });
     }
     const accounts = ordered.map(({ account, tally }) => tally.summary(account, parsed));
+    const skipped = [...parsed.skipped, ...this.zero].sort((a, b) => a.line - b.line);
     const header: Header = {
       version: STORED_VERSION,
       format: parsed.format,
       flavour: parsed.flavour,
       accounts: accounts.map(({ keys: _, legacy: __, ...account }) => account),
-      skipped: parsed.skipped,
+      skipped,
     };
     const keyed: AccountKeys[] = accounts.map(({ keys, legacy }) => ({ keys, legacy }));
     const front = `${JSON.stringify(header)}\n${JSON.stringify(keyed)}\n`;
@@ -171,7 +181,7 @@ export class StatementRecorder {
         format: parsed.format,
         flavour: parsed.flavour,
         accounts,
-        skipped: parsed.skipped,
+        skipped,
       },
     };
   }

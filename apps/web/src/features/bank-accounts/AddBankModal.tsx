@@ -197,6 +197,12 @@ export function AddBankModal() {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
+  /** A refusal of the file's own (an expired preview, no bank) in its words, else the failure. */
+  const confirmProblem = (error: unknown) => {
+    const { message, code } = describeUploadError(error, t);
+    return code ? message : t('preview.confirmFailed', { message: errorText(error) });
+  };
+
   const failed = async (error: unknown, chosen: File, mapped: boolean) => {
     if (isAbort(error)) return;
     const { message, code } = describeUploadError(error, t);
@@ -264,14 +270,13 @@ export function AddBankModal() {
       <PreviewView
         preview={preview}
         busy={confirm.isPending}
-        error={
-          confirm.isError ? t('preview.confirmFailed', { message: errorText(confirm.error) }) : null
-        }
+        error={confirm.isError ? confirmProblem(confirm.error) : null}
         onCancel={leave}
-        onConfirm={() =>
-          confirm.mutate(preview.id, {
-            onSuccess: (result) => setStep({ kind: 'result', result }),
-          })
+        onConfirm={(bank) =>
+          confirm.mutate(
+            { importId: preview.id, bank },
+            { onSuccess: (result) => setStep({ kind: 'result', result }) },
+          )
         }
       />
     );

@@ -169,8 +169,14 @@ export function useUploadStatement(userId: number) {
 export function useConfirmImport(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (importId: number): Promise<StatementResult> =>
-      callApi(bankAccountsRoutes.confirm, { params: { userId, importId } }),
+    mutationFn: ({
+      importId,
+      bank,
+    }: {
+      importId: number;
+      bank?: string;
+    }): Promise<StatementResult> =>
+      callApi(bankAccountsRoutes.confirm, { params: { userId, importId }, query: { bank } }),
     onSuccess: () => refreshAfterPaymentsChange(queryClient),
   });
 }

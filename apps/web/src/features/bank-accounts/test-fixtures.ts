@@ -59,6 +59,8 @@ export function makePreview(overrides: Partial<StatementPreview> = {}): Statemen
         opening_balance: 100,
         closing_balance: 87.5,
         balance_matches: true,
+        institution_name: 'ABN AMRO',
+        bank_required: false,
       },
     ],
     skipped: [{ line: 14, reason: 'currency', detail: 'USD' }],

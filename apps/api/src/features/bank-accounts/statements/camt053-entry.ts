@@ -109,6 +109,8 @@ function requireSign(node: XmlNode): 1 | -1 {
 export interface AccountInfo {
   iban: string | null;
   holderName: string | null;
+  /** The servicing bank's BIC, where the file names it. */
+  bankBic: string | null;
 }
 
 /** Accounts without an IBAN (some savings or foreign accounts) still have a proprietary id. */
@@ -116,6 +118,9 @@ export function readAccount(acct: XmlNode): AccountInfo {
   return {
     iban: normaliseIban(textOf(acct, 'Id', 'IBAN') ?? textOf(acct, 'Id', 'Othr', 'Id')),
     holderName: foldText(textOf(acct, 'Ownr', 'Nm')),
+    bankBic: normaliseIban(
+      textOf(acct, 'Svcr', 'FinInstnId', 'BICFI') ?? textOf(acct, 'Svcr', 'FinInstnId', 'BIC'),
+    ),
   };
 }
 

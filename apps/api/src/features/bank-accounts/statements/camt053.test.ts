@@ -72,6 +72,8 @@ describe('parseCamt053: fixtures', () => {
     expect(parsed.accounts).toEqual([
       {
         iban: 'NL91ABNA0417164300',
+        // The servicer's BIC: the bank of an account that has no IBAN.
+        bankBic: 'ABNANL2A',
         holderName: 'Stichting Buurtinitiatief Oosterpark',
         openingBalanceCents: 125_000,
         closingBalanceCents: -1_945,

@@ -237,10 +237,11 @@ class Camt053Reader {
   }
 
   private startAccount(statement: OpenStatement, node: XmlNode): void {
-    const { iban, holderName } = readAccount(node);
+    const { iban, holderName, bankBic } = readAccount(node);
     const known = this.accounts.get(iban);
     if (known) {
       known.holderName ??= holderName;
+      if (bankBic) known.bankBic ??= bankBic;
       // A later statement's closing supersedes; absent one, an earlier closing would not
       // include this statement's lines, so none is better than a wrong one.
       known.closingBalanceCents = null;
@@ -249,6 +250,7 @@ class Camt053Reader {
     }
     const account: StatementAccount = {
       iban,
+      ...(bankBic ? { bankBic } : {}),
       holderName,
       openingBalanceCents: null,
       closingBalanceCents: null,

@@ -44,6 +44,9 @@ const BICS: [RegExp, Mt940Flavour][] = [
   [/TRIONL2U/, 'triodos'],
 ];
 
+/** "RABONL2U/0123456789": the account's bank, as older exports of a pre-IBAN number write it. */
+const BIC_BEFORE_ACCOUNT = /^([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)\//;
+
 interface Field {
   tag: string;
   first: string;
@@ -231,7 +234,10 @@ class Mt940Parser {
 
   private setAccount(line: number, text: string): void {
     const iban = accountOf(text);
-    this.current(line).account = this.accountFor(iban);
+    const account = this.accountFor(iban);
+    this.current(line).account = account;
+    const bic = BIC_BEFORE_ACCOUNT.exec(text.trim().toUpperCase())?.[1];
+    if (bic) account.bankBic ??= bic;
     const code = /^[A-Z]{2}\d{2}([A-Z]{4})/.exec(iban ?? '')?.[1];
     const flavour = code ? BANK_CODES[code] : undefined;
     if (flavour) this.hints.account ??= flavour;

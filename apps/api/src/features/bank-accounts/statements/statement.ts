@@ -42,6 +42,11 @@ export type LineSink = (account: StatementAccount, line: StatementLine) => void;
 export interface StatementAccount {
   /** IBAN of the account the statement is of, spaces removed, upper case; null if absent. */
   iban: string | null;
+  /**
+   * The BIC of the account's bank where the file names it (MT940 `RABONL2U/0123456789`, CAMT
+   * `Acct/Svcr`): an account number from before the IBAN does not say which bank it is at.
+   */
+  bankBic?: string | null;
   holderName: string | null;
   /** Balances in cents where the file gives them (first opening, last closing). */
   openingBalanceCents: number | null;
@@ -49,7 +54,8 @@ export interface StatementAccount {
   lines: StatementLine[];
 }
 
-export type SkipReason = 'currency' | 'not_booked';
+/** Zero-amount lines are set aside by the import, not the parsers. */
+export type SkipReason = 'currency' | 'not_booked' | 'zero_amount';
 
 export interface SkippedLine {
   line: number;
