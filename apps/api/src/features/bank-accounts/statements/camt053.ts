@@ -1,10 +1,27 @@
 /**
  * Streaming CAMT.053 (ISO 20022 BankToCustomerStatement, camt.053.001.02 to .08) parser. The
- * file is fed to saxes chunk by chunk; only the element tree of the account, balance or entry
- * being read is kept, so memory grows with the lines produced, not with the file.
+ * file is fed to saxes chunk by chunk; only the elements of the account, balance or entry being
+ * read that camt053-limits.ts names are built, within its budgets, so memory grows with the
+ * lines produced, not with the file, and a hostile file is refused rather than swallowed.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { readAccount, readBalance, readEntry, type XmlNode } from './camt053-entry';
+import {
+  readAccount,
+  readBalance,
+  readDetail,
+  readEntry,
+  type Detail,
+  type XmlNode,
+} from './camt053-entry';
+import {
+  MAX_DEPTH,
+  MAX_DETAILS,
+  MAX_ELEMENTS,
+  MAX_STRETCH,
+  MAX_TEXT,
+  WANTED,
+  type Wanted,
+} from './camt053-limits';
 import {
   StatementError,
   type LineSink,
@@ -14,8 +31,6 @@ import {
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})$/;
 const SUPPORTED_VERSIONS = new Set(['02', '03', '04', '05', '06', '07', '08']);
-/** Children of `Stmt` worth keeping; everything else streams past unbuilt. */
-const KEPT = new Set(['Acct', 'Bal', 'Ntry']);
 /** Long enough to hold "<!DOCTYPE" when a chunk boundary cuts through it. */
 const SCAN_OVERLAP = 9;
 const DTD_MARKUP = /<!(?:DOCTYPE|ENTITY)/i;
@@ -30,6 +45,25 @@ interface OpenStatement {
   first: boolean;
   openingCode: string | null;
 }
+
+/** An element being built, with the children worth building under it. */
+interface Open {
+  node: XmlNode;
+  wanted: Wanted;
+}
+
+/** What one unit (an account, balance, entry outside its details, or a detail) has used. */
+interface Budget {
+  elements: number;
+  text: number;
+}
+
+const tooComplex = (what: string, line: number) =>
+  new StatementError(
+    'statement_malformed',
+    `${what}; this is not a bank statement the import can read`,
+    line,
+  );
 
 class Camt053Reader {
   constructor(private readonly onLine: LineSink) {
@@ -54,8 +88,17 @@ class Camt053Reader {
   private rootClosed = false;
   private statements = 0;
   private statement: OpenStatement | null = null;
-  /** The kept element and its open descendants, innermost last. */
-  private kept: XmlNode[] = [];
+  /** The element being built and its open descendants, innermost last. */
+  private kept: Open[] = [];
+  /** Open elements inside the kept one that are not built (nor is anything below them). */
+  private skipping = 0;
+  private budget: Budget = { elements: 0, text: 0 };
+  /** While a detail is open, the entry's budget waits here. */
+  private entryBudget: Budget | null = null;
+  /** The details of the entry being read, taken out of its tree as each one closes. */
+  private details: Detail[] = [];
+  /** Parser position at its last report; what lies beyond is buffered inside saxes. */
+  private reported = 0;
   private sawContent = false;
   private scanTail = '';
   /** While closing, saxes reports end-of-input problems here instead of failing at once. */
@@ -80,13 +123,43 @@ class Camt053Reader {
     parser.on('doctype', () => {
       throw new StatementError('statement_doctype', 'a DOCTYPE is not allowed', parser.line);
     });
-    parser.on('opentagstart', () => {
-      this.tagLine = parser.line;
-    });
-    parser.on('opentag', (tag) => this.open(tag));
-    parser.on('text', (text) => this.text(text));
-    parser.on('cdata', (text) => this.text(text));
-    parser.on('closetag', () => this.close());
+    // saxes takes one handler per event; each notes that the parser has reported progress.
+    const at =
+      <T>(handle: (value: T) => void) =>
+      (value: T) => {
+        this.reported = parser.position;
+        handle(value);
+      };
+    parser.on(
+      'opentagstart',
+      at(() => {
+        this.tagLine = parser.line;
+      }),
+    );
+    parser.on(
+      'opentag',
+      at((tag) => this.open(tag)),
+    );
+    parser.on(
+      'text',
+      at((text) => this.text(text)),
+    );
+    parser.on(
+      'cdata',
+      at((text) => this.text(text)),
+    );
+    parser.on(
+      'closetag',
+      at(() => this.close()),
+    );
+    parser.on(
+      'comment',
+      at(() => undefined),
+    );
+    parser.on(
+      'processinginstruction',
+      at(() => undefined),
+    );
   }
 
   write(text: string): void {
@@ -94,6 +167,12 @@ class Camt053Reader {
     this.refuseDtd(text);
     if (!this.sawContent && text.trim() !== '') this.sawContent = true;
     this.parser.write(text);
+    if (this.parser.position - this.reported > MAX_STRETCH) {
+      throw tooComplex(
+        `a single text, comment or tag runs past ${MAX_STRETCH / 1024 / 1024} MB`,
+        this.parser.line,
+      );
+    }
   }
 
   /**
@@ -150,11 +229,16 @@ class Camt053Reader {
   private open(tag: SaxesTagPlain): void {
     this.depth += 1;
     const line = this.tagLine;
+    if (this.depth > MAX_DEPTH) {
+      throw tooComplex(`elements are nested more than ${MAX_DEPTH} deep`, line);
+    }
     const name = localName(tag.name);
-    if (this.kept.length > 0) {
-      const node = this.node(tag, line);
-      this.kept.at(-1)?.children.push(node);
-      this.kept.push(node);
+    const parent = this.kept.at(-1);
+    if (this.skipping > 0) {
+      this.count(line);
+      this.skipping += 1;
+    } else if (parent) {
+      this.openInside(parent, tag, name, line);
     } else if (this.depth === 1) {
       this.checkRoot(tag, line);
     } else if (this.depth === 2 && name !== 'BkToCstmrStmt') {
@@ -165,9 +249,44 @@ class Camt053Reader {
       );
     } else if (this.depth === 3 && name === 'Stmt') {
       this.statement = { line, account: null, first: false, openingCode: null };
-    } else if (this.depth === 4 && this.statement && KEPT.has(name)) {
-      this.kept.push(this.node(tag, line));
+    } else if (this.depth === 4 && this.statement && WANTED.has(name)) {
+      this.budget = { elements: 0, text: 0 };
+      this.details = [];
+      this.count(line);
+      this.build(tag, line, WANTED.get(name)!);
     }
+  }
+
+  private openInside(parent: Open, tag: SaxesTagPlain, name: string, line: number): void {
+    const wanted = parent.wanted.get(name);
+    if (!wanted) {
+      this.count(line);
+      this.skipping = 1;
+      return;
+    }
+    if (name === 'TxDtls') {
+      if (this.details.length >= MAX_DETAILS) {
+        throw tooComplex(`the entry has more than ${MAX_DETAILS} transaction details`, line);
+      }
+      this.entryBudget = this.budget;
+      this.budget = { elements: 0, text: 0 };
+    }
+    this.count(line);
+    parent.node.children.push(this.build(tag, line, wanted));
+  }
+
+  /** Skipped elements count too: a real entry or detail has a few dozen of either kind. */
+  private count(line: number): void {
+    this.budget.elements += 1;
+    if (this.budget.elements > MAX_ELEMENTS) {
+      throw tooComplex(`more than ${MAX_ELEMENTS} elements in one entry or detail`, line);
+    }
+  }
+
+  private build(tag: SaxesTagPlain, line: number, wanted: Wanted): XmlNode {
+    const node = this.node(tag, line);
+    this.kept.push({ node, wanted });
+    return node;
   }
 
   private node(tag: SaxesTagPlain, line: number): XmlNode {
@@ -200,14 +319,28 @@ class Camt053Reader {
   }
 
   private text(text: string): void {
-    const node = this.kept.at(-1);
-    if (node) node.text += text;
+    const open = this.kept.at(-1);
+    if (!open || this.skipping > 0) return;
+    this.budget.text += text.length;
+    if (this.budget.text > MAX_TEXT) {
+      throw tooComplex(
+        `more than ${MAX_TEXT / 1024} KB of text in one entry or detail`,
+        this.parser.line,
+      );
+    }
+    open.node.text += text;
   }
 
   private close(): void {
-    const node = this.kept.pop();
+    if (this.skipping > 0) {
+      this.skipping -= 1;
+      this.depth -= 1;
+      return;
+    }
+    const node = this.kept.pop()?.node;
     if (node) {
       if (this.kept.length === 0) this.take(node);
+      else if (node.name === 'TxDtls') this.takeDetail(node);
     } else if (this.depth === 3 && this.statement) {
       this.endStatement(this.statement);
     } else if (this.depth === 1) {
@@ -230,10 +363,19 @@ class Camt053Reader {
     }
     if (node.name === 'Bal') this.balance(statement, account, node);
     else {
-      const entry = readEntry(node);
+      const entry = readEntry(node, this.details);
+      this.details = [];
       for (const line of entry.lines) this.onLine(account, line);
       for (const skipped of entry.skipped) this.result.skipped.push(skipped);
     }
+  }
+
+  /** A detail's few strings stay with the entry; its tree goes, and the entry's budget returns. */
+  private takeDetail(node: XmlNode): void {
+    this.kept.at(-1)?.node.children.pop();
+    this.details.push(readDetail(node));
+    if (this.entryBudget) this.budget = this.entryBudget;
+    this.entryBudget = null;
   }
 
   private startAccount(statement: OpenStatement, node: XmlNode): void {
