@@ -24,6 +24,11 @@ export type Mt940Flavour = (typeof MT940_FLAVOURS)[number];
 const BOOKED_CURRENCY = 'EUR';
 
 const TAG = /^:(\d{2}[A-Z]?):(.*)$/;
+/**
+ * Continuation lines of one field. SWIFT allows six for `:86:` and banks that write more stay
+ * near ten; a field that runs on is a file built to be held in memory whole.
+ */
+const MAX_FIELD_LINES = 100;
 /** A message ends with "-" or "-}" (and maybe the trailer block after it). */
 const TERMINATOR = /^-(?:\}.*)?$|^\}$/;
 
@@ -153,6 +158,13 @@ class Mt940Parser {
       this.flush();
       this.field = { tag: tag[1]!, first: tag[2]!, more: [], line };
     } else if (this.field) {
+      if (this.field.more.length >= MAX_FIELD_LINES) {
+        throw new StatementError(
+          'statement_malformed',
+          `the :${this.field.tag}: field runs on for more than ${MAX_FIELD_LINES} lines`,
+          this.field.line,
+        );
+      }
       this.field.more.push(text);
     } else {
       // Preamble lines before the first field or between messages ("940", "ABNANL2A").
