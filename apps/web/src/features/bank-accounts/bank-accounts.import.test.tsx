@@ -189,6 +189,23 @@ describe('Afschrift importeren', () => {
     expect(uploads(requests)).toHaveLength(3);
   });
 
+  it('offers and uploads .mt940 and .mt940x files', async () => {
+    logIn();
+    fakeXhr();
+    const { requests } = fakeBanksApi({ routes: { [UPLOAD]: () => refused('statement_empty') } });
+    const { dialog, choose } = await openImport();
+
+    // user-event drops a file the input's accept list does not name, as a browser's picker does.
+    await choose(new File([':20:X'], 'rabo.mt940'));
+    await dialog.findByRole('alert');
+    await choose(new File([':20:X'], 'knab.MT940X'));
+    await waitFor(() => expect(uploads(requests)).toHaveLength(2));
+    expect(uploads(requests).map((sent) => (sent.get('file') as File).name)).toEqual([
+      'rabo.mt940',
+      'knab.MT940X',
+    ]);
+  });
+
   it('maps the columns of an unknown CSV and uploads it again with the mapping', async () => {
     logIn();
     fakeXhr();
