@@ -91,6 +91,12 @@ const CARD =
  * (also "BEA, Google Pay" and other wallets, "GEA" for cash): the shop comes after the card.
  */
 const CARD_NEW = /^(?:BEA|GEA),\s+(?:Betaalpas|[A-Z][A-Za-z]*\s+Pay)\s+(.+?),\s*PAS\s*\d+/;
+/** The shop (or cash machine) of an ABN AMRO card payment's text, folded; null for other text. */
+export function cardShop(description: string): string | null {
+  const card = CARD_NEW.exec(description) ?? CARD.exec(description);
+  return card ? foldText(card[1]) : null;
+}
+
 /** ABN AMRO's SEPA text: "… Naam: Stichting X Omschrijving: …". */
 const LABELLED_NAME = /\bNaam:\s*(.+?)(?=\s+[A-Z][A-Za-z]+:|$)/;
 /** Knab: "REK: NL…/NAAM: J. Jansen" on a line of its own, before or after the description. */
@@ -116,12 +122,12 @@ export function fromText(lines: string[]): Info {
 
   const first = lines[0]?.trim() ?? '';
   const giro = GIRO.exec(first);
-  const card = CARD_NEW.exec(description) ?? CARD.exec(description);
+  const card = cardShop(description);
   if (giro) {
     info.counterpartyIban = giro[1]!;
     info.counterpartyName = foldText(giro[2]);
   } else if (card) {
-    info.counterpartyName = foldText(card[1]);
+    info.counterpartyName = card;
   }
   info.abnAmroText = Boolean(giro ?? card);
 
