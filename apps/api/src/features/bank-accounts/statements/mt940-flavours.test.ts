@@ -116,6 +116,23 @@ describe('parseMt940: every counterparty and description line', () => {
     });
   });
 
+  it('joins /KEY/ lines without a space at a full line or a slash, with one where the bank broke', async () => {
+    const parsed = await parseText(
+      [':20:X', ':25:NL43KNAB0612345678', ':60F:C240801EUR10,00',
+        ':61:2408010801D5,00NTRFNONREF//R1',
+        // 55 characters: the bank broke the line between "Het" and "Drukhuis".
+        ':86:/TRTP/SEPA OVERBOEKING/IBAN/NL40RABO0327641958/NAME/Het',
+        'Drukhuis/REMI/Factuur 2024-118 posters',
+        'wijkfeest/EREF/DHA-118', ':62F:C240801EUR5,00', '-',
+      ].join('\n'), // prettier-ignore
+    );
+    expect(parsed.accounts[0]?.lines[0]).toMatchObject({
+      counterpartyName: 'Het Drukhuis',
+      counterpartyIban: 'NL40RABO0327641958',
+      description: 'Factuur 2024-118 posters wijkfeest',
+    });
+  });
+
   it('never takes an account in the reference for the booking reference', async () => {
     // Were the party's IBAN the reference, a second payment to it in a later file would be taken
     // for this one and skipped as a duplicate.

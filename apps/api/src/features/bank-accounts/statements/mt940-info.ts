@@ -5,7 +5,7 @@
  * mt940-text.ts). Free text is kept whole; a name or account is only taken from it when a known
  * shape makes it unmistakable.
  */
-import { fromSubfields, fromText, type Info } from './mt940-text';
+import { fromSubfields, fromText, joinKeyedLines, type Info } from './mt940-text';
 import { foldText, normaliseIban } from './statement';
 
 /** The NVB keys (and a few banks' extras). Anything else between slashes is part of a value. */
@@ -29,7 +29,7 @@ const SUB_KEYS = new Set(['ID', 'ADDR']);
 export function parseInfo(lines: string[]): Info {
   const sub = fromSubfields(lines);
   if (sub) return sub;
-  const structured = fields(lines.join(''));
+  const structured = fields(joinKeyedLines(lines));
   return structured ? fromFields(structured) : fromText(lines);
 }
 

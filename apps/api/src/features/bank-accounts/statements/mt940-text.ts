@@ -38,6 +38,20 @@ function joinPieces(pieces: string[], width: (i: number) => number): string {
 
 const lineWidth = (i: number) => (i === 0 ? FIRST_LINE_WIDTH : LINE_WIDTH);
 
+/**
+ * The lines of a `/KEY/value` text by the same rule, except that a break next to a slash is a
+ * field boundary: a space there would end up inside a key or value.
+ */
+export function joinKeyedLines(lines: string[]): string {
+  let text = '';
+  lines.forEach((l, i) => {
+    const before = lines[i - 1] ?? '';
+    const cut = i === 0 || before.length >= lineWidth(i - 1);
+    text += cut || before.endsWith('/') || l.startsWith('/') ? l : ` ${l}`;
+  });
+  return text;
+}
+
 const emptyInfo = (description: string | null): Info => ({
   counterpartyName: null,
   counterpartyIban: null,
