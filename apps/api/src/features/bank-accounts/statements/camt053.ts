@@ -5,22 +5,14 @@
  * lines produced, not with the file, and a hostile file is refused rather than swallowed.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { readAccount, readBalance, readEntry, type Detail, type XmlNode } from './camt053-entry';
 import {
-  readAccount,
-  readBalance,
-  readDetail,
-  readEntry,
-  type Detail,
-  type XmlNode,
-} from './camt053-entry';
-import {
+  localName,
   MAX_DEPTH,
-  MAX_DETAILS,
-  MAX_ELEMENTS,
   MAX_STRETCH,
-  MAX_TEXT,
+  tooComplex,
+  UnitBuilder,
   WANTED,
-  type Wanted,
 } from './camt053-limits';
 import {
   StatementError,
@@ -35,9 +27,6 @@ const SUPPORTED_VERSIONS = new Set(['02', '03', '04', '05', '06', '07', '08']);
 const SCAN_OVERLAP = 9;
 const DTD_MARKUP = /<!(?:DOCTYPE|ENTITY)/i;
 
-/** An element or attribute name without its namespace prefix. */
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
-
 interface OpenStatement {
   line: number;
   account: StatementAccount | null;
@@ -45,25 +34,6 @@ interface OpenStatement {
   first: boolean;
   openingCode: string | null;
 }
-
-/** An element being built, with the children worth building under it. */
-interface Open {
-  node: XmlNode;
-  wanted: Wanted;
-}
-
-/** What one unit (an account, balance, entry outside its details, or a detail) has used. */
-interface Budget {
-  elements: number;
-  text: number;
-}
-
-const tooComplex = (what: string, line: number) =>
-  new StatementError(
-    'statement_malformed',
-    `${what}; this is not a bank statement the import can read`,
-    line,
-  );
 
 class Camt053Reader {
   constructor(private readonly onLine: LineSink) {
@@ -88,15 +58,8 @@ class Camt053Reader {
   private rootClosed = false;
   private statements = 0;
   private statement: OpenStatement | null = null;
-  /** The element being built and its open descendants, innermost last. */
-  private kept: Open[] = [];
-  /** Open elements inside the kept one that are not built (nor is anything below them). */
-  private skipping = 0;
-  private budget: Budget = { elements: 0, text: 0 };
-  /** While a detail is open, the entry's budget waits here. */
-  private entryBudget: Budget | null = null;
-  /** The details of the entry being read, taken out of its tree as each one closes. */
-  private details: Detail[] = [];
+  /** The account, balance or entry being built. */
+  private unit: UnitBuilder | null = null;
   /** Parser position at its last report; what lies beyond is buffered inside saxes. */
   private reported = 0;
   private sawContent = false;
@@ -233,12 +196,9 @@ class Camt053Reader {
       throw tooComplex(`elements are nested more than ${MAX_DEPTH} deep`, line);
     }
     const name = localName(tag.name);
-    const parent = this.kept.at(-1);
-    if (this.skipping > 0) {
-      this.count(line);
-      this.skipping += 1;
-    } else if (parent) {
-      this.openInside(parent, tag, name, line);
+    const wanted = WANTED.get(name);
+    if (this.unit) {
+      this.unit.open(tag, line);
     } else if (this.depth === 1) {
       this.checkRoot(tag, line);
     } else if (this.depth === 2 && name !== 'BkToCstmrStmt') {
@@ -249,50 +209,9 @@ class Camt053Reader {
       );
     } else if (this.depth === 3 && name === 'Stmt') {
       this.statement = { line, account: null, first: false, openingCode: null };
-    } else if (this.depth === 4 && this.statement && WANTED.has(name)) {
-      this.budget = { elements: 0, text: 0 };
-      this.details = [];
-      this.count(line);
-      this.build(tag, line, WANTED.get(name)!);
+    } else if (this.depth === 4 && this.statement && wanted) {
+      this.unit = new UnitBuilder(tag, line, wanted);
     }
-  }
-
-  private openInside(parent: Open, tag: SaxesTagPlain, name: string, line: number): void {
-    const wanted = parent.wanted.get(name);
-    if (!wanted) {
-      this.count(line);
-      this.skipping = 1;
-      return;
-    }
-    if (name === 'TxDtls') {
-      if (this.details.length >= MAX_DETAILS) {
-        throw tooComplex(`the entry has more than ${MAX_DETAILS} transaction details`, line);
-      }
-      this.entryBudget = this.budget;
-      this.budget = { elements: 0, text: 0 };
-    }
-    this.count(line);
-    parent.node.children.push(this.build(tag, line, wanted));
-  }
-
-  /** Skipped elements count too: a real entry or detail has a few dozen of either kind. */
-  private count(line: number): void {
-    this.budget.elements += 1;
-    if (this.budget.elements > MAX_ELEMENTS) {
-      throw tooComplex(`more than ${MAX_ELEMENTS} elements in one entry or detail`, line);
-    }
-  }
-
-  private build(tag: SaxesTagPlain, line: number, wanted: Wanted): XmlNode {
-    const node = this.node(tag, line);
-    this.kept.push({ node, wanted });
-    return node;
-  }
-
-  private node(tag: SaxesTagPlain, line: number): XmlNode {
-    const attrs: Record<string, string> = {};
-    for (const [name, value] of Object.entries(tag.attributes)) attrs[localName(name)] = value;
-    return { name: localName(tag.name), attrs, children: [], text: '', line };
   }
 
   private checkRoot(tag: SaxesTagPlain, line: number): void {
@@ -319,28 +238,17 @@ class Camt053Reader {
   }
 
   private text(text: string): void {
-    const open = this.kept.at(-1);
-    if (!open || this.skipping > 0) return;
-    this.budget.text += text.length;
-    if (this.budget.text > MAX_TEXT) {
-      throw tooComplex(
-        `more than ${MAX_TEXT / 1024} KB of text in one entry or detail`,
-        this.parser.line,
-      );
-    }
-    open.node.text += text;
+    this.unit?.text(text, this.parser.line);
   }
 
   private close(): void {
-    if (this.skipping > 0) {
-      this.skipping -= 1;
-      this.depth -= 1;
-      return;
-    }
-    const node = this.kept.pop()?.node;
-    if (node) {
-      if (this.kept.length === 0) this.take(node);
-      else if (node.name === 'TxDtls') this.takeDetail(node);
+    const unit = this.unit;
+    if (unit) {
+      const done = unit.close();
+      if (done) {
+        this.unit = null;
+        this.take(done, unit.details);
+      }
     } else if (this.depth === 3 && this.statement) {
       this.endStatement(this.statement);
     } else if (this.depth === 1) {
@@ -349,7 +257,7 @@ class Camt053Reader {
     this.depth -= 1;
   }
 
-  private take(node: XmlNode): void {
+  private take(node: XmlNode, details: Detail[]): void {
     const statement = this.statement;
     if (!statement) return;
     if (node.name === 'Acct') {
@@ -363,19 +271,10 @@ class Camt053Reader {
     }
     if (node.name === 'Bal') this.balance(statement, account, node);
     else {
-      const entry = readEntry(node, this.details);
-      this.details = [];
+      const entry = readEntry(node, details);
       for (const line of entry.lines) this.onLine(account, line);
       for (const skipped of entry.skipped) this.result.skipped.push(skipped);
     }
-  }
-
-  /** A detail's few strings stay with the entry; its tree goes, and the entry's budget returns. */
-  private takeDetail(node: XmlNode): void {
-    this.kept.at(-1)?.node.children.pop();
-    this.details.push(readDetail(node));
-    if (this.entryBudget) this.budget = this.entryBudget;
-    this.entryBudget = null;
   }
 
   private startAccount(statement: OpenStatement, node: XmlNode): void {
