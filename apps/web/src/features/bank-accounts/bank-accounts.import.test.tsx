@@ -193,13 +193,16 @@ describe('Afschrift importeren', () => {
     logIn();
     fakeXhr();
     const { requests } = fakeBanksApi({ routes: { [UPLOAD]: () => refused('statement_empty') } });
-    const { dialog, choose } = await openImport();
+    const { user, dialog } = await openImport();
+    const input = dialog.getByLabelText<HTMLInputElement>('Bestand');
 
     // user-event drops a file the input's accept list does not name, as a browser's picker does.
-    await choose(new File([':20:X'], 'rabo.mt940'));
-    await dialog.findByRole('alert');
-    await choose(new File([':20:X'], 'knab.MT940X'));
-    await waitFor(() => expect(uploads(requests)).toHaveLength(2));
+    for (const name of ['rabo.mt940', 'knab.MT940X']) {
+      await user.upload(input, new File([':20:X'], name));
+      expect(input.files?.[0]?.name).toBe(name);
+      await user.click(dialog.getByRole('button', { name: 'Uploaden' }));
+      await waitFor(() => expect(dialog.getByRole('alert')).toBeVisible());
+    }
     expect(uploads(requests).map((sent) => (sent.get('file') as File).name)).toEqual([
       'rabo.mt940',
       'knab.MT940X',
