@@ -26,12 +26,20 @@ const FIRST_LINE_WIDTH = LINE_WIDTH - ':86:'.length;
 /** A `>2x` description or `>32`/`>33` name subfield holds 27 characters. */
 const SUBFIELD_WIDTH = 27;
 
-/** Pieces joined by the rule above, `width(i)` being what piece i holds when full. */
-function joinPieces(pieces: string[], width: (i: number) => number): string {
+/**
+ * Pieces joined by the rule above, `width(i)` being what piece i holds when full; `boundary`
+ * tells a break between two pieces that is no place for a space either.
+ */
+function joinPieces(
+  pieces: string[],
+  width: (i: number) => number,
+  boundary: (before: string, piece: string) => boolean = () => false,
+): string {
   let text = '';
   pieces.forEach((piece, i) => {
-    const cut = i > 0 && (pieces[i - 1]?.length ?? 0) >= width(i - 1);
-    text += i === 0 || cut ? piece : ` ${piece}`;
+    const before = pieces[i - 1] ?? '';
+    const joined = i === 0 || before.length >= width(i - 1) || boundary(before, piece);
+    text += joined ? piece : ` ${piece}`;
   });
   return text;
 }
@@ -42,15 +50,8 @@ const lineWidth = (i: number) => (i === 0 ? FIRST_LINE_WIDTH : LINE_WIDTH);
  * The lines of a `/KEY/value` text by the same rule, except that a break next to a slash is a
  * field boundary: a space there would end up inside a key or value.
  */
-export function joinKeyedLines(lines: string[]): string {
-  let text = '';
-  lines.forEach((l, i) => {
-    const before = lines[i - 1] ?? '';
-    const cut = i === 0 || before.length >= lineWidth(i - 1);
-    text += cut || before.endsWith('/') || l.startsWith('/') ? l : ` ${l}`;
-  });
-  return text;
-}
+export const joinKeyedLines = (lines: string[]) =>
+  joinPieces(lines, lineWidth, (before, line) => before.endsWith('/') || line.startsWith('/'));
 
 const emptyInfo = (description: string | null): Info => ({
   counterpartyName: null,
@@ -70,18 +71,15 @@ const SUBFIELD = />(\d{2})([^>]*)/g;
  * Null when the text is not in this layout.
  */
 export function fromSubfields(lines: string[]): Info | null {
-  // A subfield that starts a line is a break the bank made, never a cut through a word.
-  let text = '';
-  lines.forEach((l, i) => {
-    const cut = i === 0 || l.startsWith('>') || (lines[i - 1]?.length ?? 0) >= lineWidth(i - 1);
-    text += cut ? l : ` ${l}`;
-  });
-  text = text.trim();
+  // A line that starts with a subfield needs no space: the subfield number separates already.
+  const text = joinPieces(lines, lineWidth, (_, line) => line.startsWith('>')).trim();
   if (!SUBFIELDS.test(text)) return null;
   const byNumber = new Map<number, string[]>();
   for (const [, number, value] of text.matchAll(SUBFIELD)) {
     const n = Number(number);
-    byNumber.set(n, [...(byNumber.get(n) ?? []), value ?? '']);
+    const values = byNumber.get(n) ?? [];
+    values.push(value ?? '');
+    byNumber.set(n, values);
   }
   const pieces = (numbers: number[]) => numbers.flatMap((n) => byNumber.get(n) ?? []);
   const joined = (numbers: number[]) => foldText(joinPieces(pieces(numbers), () => SUBFIELD_WIDTH));
