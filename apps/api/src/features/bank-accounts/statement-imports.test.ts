@@ -325,6 +325,14 @@ describe('statement import', () => {
       'statement_malformed',
     ],
     ['a CSV of no known bank', Buffer.from('a;b;c\n1;2;3\n'), 'statement_unknown_format'],
+    [
+      'CAMT nested past any real statement (refused on the way down)',
+      Buffer.from(
+        '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>' +
+          `<Ntry>${'<a>'.repeat(100_000)}`,
+      ),
+      'statement_malformed',
+    ],
   ])('answers 422 for %s, storing nothing', async (_, data, code) => {
     const me = await createUser(scene.t, { password: null });
     const [before, stored] = [await importRows(), await storedStatements()];

@@ -189,6 +189,26 @@ describe('Afschrift importeren', () => {
     expect(uploads(requests)).toHaveLength(3);
   });
 
+  it('offers and uploads .mt940 and .mt940x files', async () => {
+    logIn();
+    fakeXhr();
+    const { requests } = fakeBanksApi({ routes: { [UPLOAD]: () => refused('statement_empty') } });
+    const { user, dialog } = await openImport();
+    const input = dialog.getByLabelText<HTMLInputElement>('Bestand');
+
+    // user-event drops a file the input's accept list does not name, as a browser's picker does.
+    for (const name of ['rabo.mt940', 'knab.MT940X']) {
+      await user.upload(input, new File([':20:X'], name));
+      expect(input.files?.[0]?.name).toBe(name);
+      await user.click(dialog.getByRole('button', { name: 'Uploaden' }));
+      await waitFor(() => expect(dialog.getByRole('alert')).toBeVisible());
+    }
+    expect(uploads(requests).map((sent) => (sent.get('file') as File).name)).toEqual([
+      'rabo.mt940',
+      'knab.MT940X',
+    ]);
+  });
+
   it('maps the columns of an unknown CSV and uploads it again with the mapping', async () => {
     logIn();
     fakeXhr();

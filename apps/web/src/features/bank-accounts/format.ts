@@ -20,8 +20,12 @@ export function daysUntil(iso: string, now: Date = new Date()): number | null {
   return Math.ceil((end - now.getTime()) / DAY_MS);
 }
 
-/** Statement files the import reads (CAMT.053, MT940, CSV); the file input offers these. */
-export const STATEMENT_ACCEPT = '.xml,.053,.sta,.940,.swi,.csv,.tab,.txt';
+/**
+ * Statement files the import reads (CAMT.053, MT940, CSV); the file input offers these. The
+ * server tells the format from the content, so this list only has to let every bank's name for
+ * its files through (.mt940x is the extended MT940 some banks hand out).
+ */
+export const STATEMENT_ACCEPT = '.xml,.053,.sta,.940,.mt940,.mt940x,.swi,.csv,.tab,.txt';
 
 /** The largest statement file the server takes (100 MB), checked before uploading. */
 export const STATEMENT_MAX_BYTES = 100 * 1024 * 1024;

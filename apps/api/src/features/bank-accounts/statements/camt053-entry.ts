@@ -91,17 +91,17 @@ function requireAmount(node: XmlNode, what: string): Amount {
   return readAmount(amt);
 }
 
-/** +1 for CRDT, -1 for DBIT, null when the element has no indicator of its own. */
-function signOf(node: XmlNode): 1 | -1 | null {
-  const indicator = textOf(node, 'CdtDbtInd');
-  if (indicator === null) return null;
-  if (indicator === 'CRDT') return 1;
-  if (indicator === 'DBIT') return -1;
-  throw malformed(`CdtDbtInd "${indicator}" is neither CRDT nor DBIT`, node.line);
+/** +1 for CRDT, -1 for DBIT, null when there is no (or a blank) indicator. */
+function signOf(indicator: XmlNode | null): 1 | -1 | null {
+  const text = indicator?.text.trim();
+  if (!indicator || !text) return null;
+  if (text === 'CRDT') return 1;
+  if (text === 'DBIT') return -1;
+  throw malformed(`CdtDbtInd "${text}" is neither CRDT nor DBIT`, indicator.line);
 }
 
 function requireSign(node: XmlNode): 1 | -1 {
-  const sign = signOf(node);
+  const sign = signOf(first(node, 'CdtDbtInd'));
   if (sign === null) throw malformed(`<${node.name}> has no CdtDbtInd`, node.line);
   return sign;
 }
@@ -154,27 +154,80 @@ function readBookingDate(ntry: XmlNode): string {
   return isoDate(Number(match[1]), Number(match[2]), Number(match[3]), node.line);
 }
 
-/** The other party is the one the money goes to (debit) or comes from (credit). */
-function counterparty(tx: XmlNode, sign: 1 | -1) {
-  const role = sign < 0 ? 'Cdtr' : 'Dbtr';
-  // Up to .07 the name sits directly in Cdtr/Dbtr; from .08 it is wrapped in a Pty choice.
-  const name = textOf(tx, 'RltdPties', role, 'Nm') ?? textOf(tx, 'RltdPties', role, 'Pty', 'Nm');
+interface Party {
+  name: string | null;
+  iban: string | null;
+}
+
+/**
+ * What the ledger needs of one `TxDtls`, taken when it closes so that a batch entry holds these
+ * few strings per detail rather than each detail's element tree. Nothing is checked yet: an
+ * entry that turns out not to be booked must not fail on its details.
+ */
+export interface Detail {
+  line: number;
+  /** `Amt` (from .03) or `AmtDtls/TxAmt/Amt`: a leaf, kept as it is. */
+  amount: XmlNode | null;
+  /** The detail's own CdtDbtInd, as a node so that a bad value can name its line. */
+  indicator: XmlNode | null;
+  reference: string | null;
+  creditor: Party;
+  debtor: Party;
+  /** Remittance information; the entry's AddtlNtryInf is the fallback, added later. */
+  description: string | null;
+}
+
+/**
+ * A party in `RltdPties`. Up to .07 the name sits directly in Cdtr/Dbtr; from .08 it is wrapped
+ * in a Pty choice. A payment on behalf of someone else may name only the ultimate party.
+ */
+function party(tx: XmlNode, role: 'Cdtr' | 'Dbtr'): Party {
+  const name =
+    textOf(tx, 'RltdPties', role, 'Nm') ??
+    textOf(tx, 'RltdPties', role, 'Pty', 'Nm') ??
+    textOf(tx, 'RltdPties', `Ultmt${role}`, 'Nm') ??
+    textOf(tx, 'RltdPties', `Ultmt${role}`, 'Pty', 'Nm');
   const account = `${role}Acct`;
   const iban =
     textOf(tx, 'RltdPties', account, 'Id', 'IBAN') ??
     textOf(tx, 'RltdPties', account, 'Id', 'Othr', 'Id');
-  return { counterpartyName: foldText(name), counterpartyIban: normaliseIban(iban) };
+  return { name: foldText(name), iban: normaliseIban(iban) };
 }
 
+/** Each element's text as one line of a description (Ustrd lines are 140-character pieces). */
 const joined = (nodes: XmlNode[]) => foldText(nodes.map((n) => n.text).join(' '));
 
-function description(tx: XmlNode, entryInfo: string | null): string | null {
+/**
+ * Unstructured lines first; a structured one gives its creditor reference (the RF or
+ * betalingskenmerk a payer quotes) and any additional text, in that order.
+ */
+function remittance(tx: XmlNode): string | null {
+  const structured = select(tx, 'RmtInf', 'Strd').map((strd) =>
+    joined([...select(strd, 'CdtrRefInf', 'Ref'), ...select(strd, 'AddtlRmtInf')]),
+  );
   return (
     joined(select(tx, 'RmtInf', 'Ustrd')) ??
-    joined(select(tx, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref')) ??
-    foldText(textOf(tx, 'AddtlTxInf')) ??
-    foldText(entryInfo)
+    foldText(structured.join(' ')) ??
+    foldText(textOf(tx, 'AddtlTxInf'))
   );
+}
+
+export function readDetail(tx: XmlNode): Detail {
+  return {
+    line: tx.line,
+    amount: first(tx, 'Amt') ?? first(tx, 'AmtDtls', 'TxAmt', 'Amt'),
+    indicator: first(tx, 'CdtDbtInd'),
+    reference: textOf(tx, 'Refs', 'AcctSvcrRef'),
+    creditor: party(tx, 'Cdtr'),
+    debtor: party(tx, 'Dbtr'),
+    description: remittance(tx),
+  };
+}
+
+/** The other party is the one the money goes to (debit) or comes from (credit). */
+function counterparty(detail: Detail, sign: 1 | -1) {
+  const { name, iban } = sign < 0 ? detail.creditor : detail.debtor;
+  return { counterpartyName: name, counterpartyIban: iban };
 }
 
 export interface EntryResult {
@@ -182,8 +235,11 @@ export interface EntryResult {
   skipped: SkippedLine[];
 }
 
-/** One `Ntry`: nothing (skipped), one line, or one line per detail of a batch. */
-export function readEntry(ntry: XmlNode): EntryResult {
+/**
+ * One `Ntry` (its details already taken out as `details`): nothing (skipped), one line, or one
+ * line per detail of a batch.
+ */
+export function readEntry(ntry: XmlNode, details: Detail[]): EntryResult {
   // .02–.07 write the status as text, .08 as a Cd (or Prtry) choice.
   const status = textOf(ntry, 'Sts', 'Cd') ?? textOf(ntry, 'Sts', 'Prtry') ?? textOf(ntry, 'Sts');
   if (status !== 'BOOK') {
@@ -203,7 +259,6 @@ export function readEntry(ntry: XmlNode): EntryResult {
   const sign = requireSign(ntry);
   const entryRef = textOf(ntry, 'AcctSvcrRef') ?? textOf(ntry, 'NtryRef');
   const entryInfo = textOf(ntry, 'AddtlNtryInf');
-  const details = select(ntry, 'NtryDtls', 'TxDtls');
   const base = { bookingDate, currency: HOME_CURRENCY };
 
   if (details.length <= 1) {
@@ -215,32 +270,30 @@ export function readEntry(ntry: XmlNode): EntryResult {
       line: ntry.line,
       amountCents: sign * amount.cents,
       ...(tx ? counterparty(tx, sign) : { counterpartyName: null, counterpartyIban: null }),
-      description: tx ? description(tx, entryInfo) : foldText(entryInfo),
-      bankReference: (tx && textOf(tx, 'Refs', 'AcctSvcrRef')) ?? entryRef,
+      description: tx?.description ?? foldText(entryInfo),
+      bankReference: tx?.reference ?? entryRef,
     };
     return { lines: [line], skipped: [] };
   }
 
   const result: EntryResult = { lines: [], skipped: [] };
   details.forEach((tx, index) => {
-    const amt = first(tx, 'Amt') ?? first(tx, 'AmtDtls', 'TxAmt', 'Amt');
+    const amt = tx.amount;
     if (!amt) throw malformed('batch detail <TxDtls> has no amount', tx.line);
     const own = readAmount(amt);
     if (own.currency !== HOME_CURRENCY) {
       result.skipped.push({ line: tx.line, reason: 'currency', detail: own.currency });
       return;
     }
-    const txSign = signOf(tx) ?? sign;
+    const txSign = signOf(tx.indicator) ?? sign;
     result.lines.push({
       ...base,
       line: tx.line,
       amountCents: txSign * own.cents,
       ...counterparty(tx, txSign),
-      description: description(tx, entryInfo),
+      description: tx.description ?? foldText(entryInfo),
       // The entry's reference is shared by the whole batch; the index makes it unique per line.
-      bankReference:
-        textOf(tx, 'Refs', 'AcctSvcrRef') ??
-        (entryRef === null ? null : `${entryRef}#${index + 1}`),
+      bankReference: tx.reference ?? (entryRef === null ? null : `${entryRef}#${index + 1}`),
     });
   });
   return result;

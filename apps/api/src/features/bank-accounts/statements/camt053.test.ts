@@ -126,6 +126,21 @@ describe('parseCamt053: fixtures', () => {
     );
   });
 
+  it('reads every Ustrd line, Strd reference and text, and the ultimate party as a fallback', async () => {
+    const parsed = await parseFixture('v04-remittance.xml');
+    expect(parsed.accounts[0]).toMatchObject({
+      openingBalanceCents: 20_000,
+      closingBalanceCents: 30_855,
+    });
+    expect(parsed.accounts[0]?.lines).toEqual(
+      rows(
+        '43 | 2024-09-12 | 15000 | Wijkbudget Beheer B.V. | NL67INGB0006543210 | Subsidie repaircafe september, beschikking 2024-0912, eerste deel van de toegekende bijdrage voor gereedschap en onderdelen tweede regel: uitbetaling onder voorbehoud van verantwoording | ASN-E-9101',
+        '77 | 2024-09-12 | -3645 | Energiecoöperatie Zon op Noord | NL04RABO0112233445 | 1234567890123456 Energie werkplaats augustus | ASN-E-9102',
+        '114 | 2024-09-12 | -500 | null | null | Kosten betaalrekening september | ASN-E-9103',
+      ),
+    );
+  });
+
   it('lists a USD and a PDNG entry as skipped, and takes PRCD as the opening', async () => {
     const parsed = await parseFixture('v07-skipped.xml');
     expect(parsed.accounts).toEqual([

@@ -1,10 +1,19 @@
 /**
  * Streaming CAMT.053 (ISO 20022 BankToCustomerStatement, camt.053.001.02 to .08) parser. The
- * file is fed to saxes chunk by chunk; only the element tree of the account, balance or entry
- * being read is kept, so memory grows with the lines produced, not with the file.
+ * file is fed to saxes chunk by chunk; only the elements of the account, balance or entry being
+ * read that camt053-limits.ts names are built, within its budgets, so memory grows with the
+ * lines produced, not with the file, and a hostile file is refused rather than swallowed.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { readAccount, readBalance, readEntry, type XmlNode } from './camt053-entry';
+import { readAccount, readBalance, readEntry, type Detail, type XmlNode } from './camt053-entry';
+import {
+  localName,
+  MAX_DEPTH,
+  MAX_STRETCH,
+  tooComplex,
+  UnitBuilder,
+  WANTED,
+} from './camt053-limits';
 import {
   StatementError,
   type LineSink,
@@ -14,14 +23,9 @@ import {
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})$/;
 const SUPPORTED_VERSIONS = new Set(['02', '03', '04', '05', '06', '07', '08']);
-/** Children of `Stmt` worth keeping; everything else streams past unbuilt. */
-const KEPT = new Set(['Acct', 'Bal', 'Ntry']);
 /** Long enough to hold "<!DOCTYPE" when a chunk boundary cuts through it. */
 const SCAN_OVERLAP = 9;
 const DTD_MARKUP = /<!(?:DOCTYPE|ENTITY)/i;
-
-/** An element or attribute name without its namespace prefix. */
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
 interface OpenStatement {
   line: number;
@@ -54,8 +58,10 @@ class Camt053Reader {
   private rootClosed = false;
   private statements = 0;
   private statement: OpenStatement | null = null;
-  /** The kept element and its open descendants, innermost last. */
-  private kept: XmlNode[] = [];
+  /** The account, balance or entry being built. */
+  private unit: UnitBuilder | null = null;
+  /** Parser position at its last report; what lies beyond is buffered inside saxes. */
+  private reported = 0;
   private sawContent = false;
   private scanTail = '';
   /** While closing, saxes reports end-of-input problems here instead of failing at once. */
@@ -80,13 +86,43 @@ class Camt053Reader {
     parser.on('doctype', () => {
       throw new StatementError('statement_doctype', 'a DOCTYPE is not allowed', parser.line);
     });
-    parser.on('opentagstart', () => {
-      this.tagLine = parser.line;
-    });
-    parser.on('opentag', (tag) => this.open(tag));
-    parser.on('text', (text) => this.text(text));
-    parser.on('cdata', (text) => this.text(text));
-    parser.on('closetag', () => this.close());
+    // saxes takes one handler per event; each notes that the parser has reported progress.
+    const at =
+      <T>(handle: (value: T) => void) =>
+      (value: T) => {
+        this.reported = parser.position;
+        handle(value);
+      };
+    parser.on(
+      'opentagstart',
+      at(() => {
+        this.tagLine = parser.line;
+      }),
+    );
+    parser.on(
+      'opentag',
+      at((tag) => this.open(tag)),
+    );
+    parser.on(
+      'text',
+      at((text) => this.text(text)),
+    );
+    parser.on(
+      'cdata',
+      at((text) => this.text(text)),
+    );
+    parser.on(
+      'closetag',
+      at(() => this.close()),
+    );
+    parser.on(
+      'comment',
+      at(() => undefined),
+    );
+    parser.on(
+      'processinginstruction',
+      at(() => undefined),
+    );
   }
 
   write(text: string): void {
@@ -94,6 +130,12 @@ class Camt053Reader {
     this.refuseDtd(text);
     if (!this.sawContent && text.trim() !== '') this.sawContent = true;
     this.parser.write(text);
+    if (this.parser.position - this.reported > MAX_STRETCH) {
+      throw tooComplex(
+        `a single text, comment or tag runs past ${MAX_STRETCH / 1024 / 1024} MB`,
+        this.parser.line,
+      );
+    }
   }
 
   /**
@@ -150,11 +192,13 @@ class Camt053Reader {
   private open(tag: SaxesTagPlain): void {
     this.depth += 1;
     const line = this.tagLine;
+    if (this.depth > MAX_DEPTH) {
+      throw tooComplex(`elements are nested more than ${MAX_DEPTH} deep`, line);
+    }
     const name = localName(tag.name);
-    if (this.kept.length > 0) {
-      const node = this.node(tag, line);
-      this.kept.at(-1)?.children.push(node);
-      this.kept.push(node);
+    const wanted = WANTED.get(name);
+    if (this.unit) {
+      this.unit.open(tag, line);
     } else if (this.depth === 1) {
       this.checkRoot(tag, line);
     } else if (this.depth === 2 && name !== 'BkToCstmrStmt') {
@@ -165,15 +209,9 @@ class Camt053Reader {
       );
     } else if (this.depth === 3 && name === 'Stmt') {
       this.statement = { line, account: null, first: false, openingCode: null };
-    } else if (this.depth === 4 && this.statement && KEPT.has(name)) {
-      this.kept.push(this.node(tag, line));
+    } else if (this.depth === 4 && this.statement && wanted) {
+      this.unit = new UnitBuilder(tag, line, wanted);
     }
-  }
-
-  private node(tag: SaxesTagPlain, line: number): XmlNode {
-    const attrs: Record<string, string> = {};
-    for (const [name, value] of Object.entries(tag.attributes)) attrs[localName(name)] = value;
-    return { name: localName(tag.name), attrs, children: [], text: '', line };
   }
 
   private checkRoot(tag: SaxesTagPlain, line: number): void {
@@ -200,14 +238,17 @@ class Camt053Reader {
   }
 
   private text(text: string): void {
-    const node = this.kept.at(-1);
-    if (node) node.text += text;
+    this.unit?.text(text, this.parser.line);
   }
 
   private close(): void {
-    const node = this.kept.pop();
-    if (node) {
-      if (this.kept.length === 0) this.take(node);
+    const unit = this.unit;
+    if (unit) {
+      const done = unit.close();
+      if (done) {
+        this.unit = null;
+        this.take(done, unit.details);
+      }
     } else if (this.depth === 3 && this.statement) {
       this.endStatement(this.statement);
     } else if (this.depth === 1) {
@@ -216,7 +257,7 @@ class Camt053Reader {
     this.depth -= 1;
   }
 
-  private take(node: XmlNode): void {
+  private take(node: XmlNode, details: Detail[]): void {
     const statement = this.statement;
     if (!statement) return;
     if (node.name === 'Acct') {
@@ -230,7 +271,7 @@ class Camt053Reader {
     }
     if (node.name === 'Bal') this.balance(statement, account, node);
     else {
-      const entry = readEntry(node);
+      const entry = readEntry(node, details);
       for (const line of entry.lines) this.onLine(account, line);
       for (const skipped of entry.skipped) this.result.skipped.push(skipped);
     }

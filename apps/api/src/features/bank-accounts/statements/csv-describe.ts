@@ -2,6 +2,8 @@
  * The description fields of the banks' CSV layouts, where a bank packs the counterparty's name
  * and IBAN and the remittance text into one field.
  */
+import { cardShop } from './mt940-text';
+import { foldText } from './statement';
 
 /** Name, IBAN and remittance text a bank packs into one description field. */
 export interface DescriptionParts {
@@ -75,6 +77,6 @@ export function describeAbnAmro(text: string): DescriptionParts {
       iban: nonEmpty(parts.get('IBAN')),
     };
   }
-  // Card payments (BEA/GEA), interest and fees: no structure to rely on.
-  return { description: text };
+  // Card payments (BEA/GEA) name the shop after the card; interest and fees name no one.
+  return { description: text, name: cardShop(foldText(text) ?? '') };
 }

@@ -19,8 +19,12 @@ export interface LayoutColumns<C> {
   /** Without one every row is EUR (the bank only exports euro accounts this way). */
   currency?: C;
   counterpartyName?: C;
+  /** The party on whose behalf (or for whom) the other one paid: named when that one is not. */
+  ultimateName?: C;
   counterpartyIban?: C;
   description: C[];
+  /** A payment reference (betalingskenmerk): the description of a payment that has no other. */
+  paymentReference?: C;
   /** The bank's unique id of the booking. */
   reference?: C;
   /** Own balance before / after this row. */
@@ -118,6 +122,7 @@ const RABOBANK: HeaderLayout = {
   key: 'rabobank',
   kind: 'header',
   delimiters: [','],
+  optional: ['Naam uiteindelijke partij', 'Betalingskenmerk'],
   dateFormat: 'yyyy-mm-dd',
   // Signed "+1234,56" / "-12,50"; Rabobank writes no thousands separators.
   amount: 'comma',
@@ -128,8 +133,10 @@ const RABOBANK: HeaderLayout = {
     account: 'IBAN/BBAN',
     currency: 'Munt',
     counterpartyName: 'Naam tegenpartij',
+    ultimateName: 'Naam uiteindelijke partij',
     counterpartyIban: 'Tegenrekening IBAN/BBAN',
     description: ['Omschrijving-1', 'Omschrijving-2', 'Omschrijving-3'],
+    paymentReference: 'Betalingskenmerk',
     // Volgnr counts up per account, so it is unique within the account the import stores it on.
     reference: 'Volgnr',
     balanceAfter: 'Saldo na trn',
@@ -273,6 +280,7 @@ const VOLKSBANK: ShapeLayout = {
     amount: 10,
     reference: 15,
     description: [17],
+    paymentReference: 16,
   },
 };
 

@@ -175,6 +175,7 @@ describe('parseCsv: bank layouts', () => {
         line: 3,
         bookingDate: '2024-06-05',
         amountCents: -1245,
+        counterpartyName: 'Bakkerij Van Dijk',
         description: 'BEA, Betaalpas Bakkerij Van Dijk,PAS123 NR:AB12CD, 05.06.24/08:15 LEEUWARDEN',
       }),
       line({

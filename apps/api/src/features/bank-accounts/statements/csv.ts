@@ -67,7 +67,9 @@ function readRow(r: RowReader, cells: string[], line: number, state: AmountState
     if (debit && amountCents !== 0) amountCents = -amountCents;
   }
 
-  const text = foldText(col.description.map((i) => cells[i] ?? '').join(' '));
+  const text =
+    foldText(col.description.map((i) => cells[i] ?? '').join(' ')) ??
+    foldText(cell(col.paymentReference));
   const parts: DescriptionParts =
     text !== null && r.describe ? r.describe(text) : { description: text };
   const entry: StatementLine = {
@@ -75,7 +77,10 @@ function readRow(r: RowReader, cells: string[], line: number, state: AmountState
     bookingDate,
     amountCents,
     currency,
-    counterpartyName: foldText(cell(col.counterpartyName)) ?? foldText(parts.name),
+    counterpartyName:
+      foldText(cell(col.counterpartyName)) ??
+      foldText(parts.name) ??
+      foldText(cell(col.ultimateName)),
     counterpartyIban: normaliseIban(cell(col.counterpartyIban)) ?? normaliseIban(parts.iban),
     description: foldText(parts.description),
     bankReference: foldText(cell(col.reference)),

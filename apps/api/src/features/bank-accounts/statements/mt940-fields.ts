@@ -73,8 +73,9 @@ export interface Booking {
   customerReference: string | null;
   /** The bank's reference (after `//`), null when absent or NONREF. */
   bankReference: string | null;
-  /** The optional second line (34x); Rabobank put the counterparty's account there. */
-  supplementary: string | null;
+  /** The other party as the booking line itself names it (de Volksbank, older Rabobank). */
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
 }
 
 /**
@@ -91,6 +92,39 @@ const reference = (text: string | undefined) => {
   return NO_REFERENCE.has(v.toUpperCase()) ? null : v;
 };
 
+/** An account number as banks write it in :61:: an IBAN, a bank number or a giro number. */
+const ACCOUNT = /^(?:[A-Z]{2}\d{2}[A-Z0-9]{11,30}|\d{9,10}|P\d{1,9})$/;
+const isAccount = (text: string) =>
+  ACCOUNT.test(text) && (!/^[A-Z]{2}\d{2}/.test(text) || isValidIban(text));
+
+/** A reference that is an IBAN (a bank number there could as well be an invoice number). */
+const ibanAsReference = (reference: string | null) => {
+  const upper = reference?.toUpperCase() ?? '';
+  return isValidIban(upper) ? upper : null;
+};
+
+/**
+ * The other party in :61:. ASN, SNS and RegioBank put its account where the owner's reference
+ * goes and its name on the second line; older Rabobank exports put account and name together on
+ * the second line. ING's second line ("/TRCD/…/") holds codes, never a party.
+ */
+function partyOf(reference: string | null, second: string | null) {
+  const account = ibanAsReference(reference);
+  const party = {
+    counterpartyIban: normaliseIban(account),
+    counterpartyName: null as string | null,
+  };
+  if (second === null || second.startsWith('/')) return party;
+  const [lead = '', ...rest] = second.split(/\s+/);
+  if (isAccount(lead.toUpperCase())) {
+    party.counterpartyIban ??= normaliseIban(lead);
+    party.counterpartyName = rest.join(' ') || null;
+  } else if (account !== null) {
+    party.counterpartyName = second.replace(/\s+/g, ' ');
+  }
+  return party;
+}
+
 export function parseBooking(first: string, more: string[], line: number): Booking {
   const m = BOOKING.exec(first.trim());
   if (!m) throw new StatementError('statement_malformed', `"${first}" is not a booking`, line);
@@ -100,12 +134,16 @@ export function parseBooking(first: string, more: string[], line: number): Booki
   // A reversal of a credit takes the money back out; a reversal of a debit puts it back.
   const sign = mark === 'D' || mark === 'RC' ? -1 : 1;
   const split = refs.indexOf('//');
+  const customer = reference(split < 0 ? refs : refs.slice(0, split));
+  const party = partyOf(customer, more.map((t) => t.trim()).find(Boolean) ?? null);
   return {
     bookingDate: entry ? entryDate(valueDate, entry, line) : valueDate,
     amountCents: sign * cents,
-    customerReference: reference(split < 0 ? refs : refs.slice(0, split)),
+    // An account in the reference's place names the other party, not this booking: taken as a
+    // reference, every payment to that party would count as one and the same.
+    customerReference: ibanAsReference(customer) === null ? customer : null,
     bankReference: split < 0 ? null : reference(refs.slice(split + 2)),
-    supplementary: more.map((t) => t.trim()).find(Boolean) ?? null,
+    ...party,
   };
 }
 

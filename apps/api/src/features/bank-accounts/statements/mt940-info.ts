@@ -1,21 +1,12 @@
 /**
- * The `:86:` information of a booking. Dutch banks write it two ways: as `/KEY/value` fields
- * (ING, Rabobank, ABN AMRO SEPA, Triodos; the NVB "gestructureerd" layout) or as free text (older
- * ABN AMRO, bunq). The free text is kept whole; a name or account is only taken from it when a
- * known shape makes it unmistakable.
+ * The `:86:` information of a booking. Dutch banks write it three ways: as `/KEY/value` fields
+ * (ING, Rabobank, ABN AMRO SEPA, Triodos; the NVB "gestructureerd" layout), as Triodos' older
+ * `>20` subfields, or as free text (older ABN AMRO and ING, bunq, Knab, de Volksbank; see
+ * mt940-text.ts). Free text is kept whole; a name or account is only taken from it when a known
+ * shape makes it unmistakable.
  */
-import { isValidIban } from './mt940-fields';
+import { fromSubfields, fromText, joinKeyedLines, type Info } from './mt940-text';
 import { foldText, normaliseIban } from './statement';
-
-export interface Info {
-  counterpartyName: string | null;
-  counterpartyIban: string | null;
-  description: string | null;
-  /** The end-to-end id (EREF), a reference of last resort. */
-  endToEnd: string | null;
-  /** Free text in ABN AMRO's own shapes (GIRO, BEA, GEA) names the bank. */
-  abnAmroText: boolean;
-}
 
 /** The NVB keys (and a few banks' extras). Anything else between slashes is part of a value. */
 const KEYS = new Set([
@@ -32,14 +23,13 @@ const KEYS = new Set([
 const SUB_KEYS = new Set(['ID', 'ADDR']);
 
 /**
- * SWIFT lines hold 65 characters, the first one's counting its ":86:": a full line was wrapped
- * by width (maybe mid-word), a shorter one broken by the bank between words.
+ * `lines`: the text after the `:86:` tag, then each continuation line as it stands. Triodos'
+ * older `>20` subfields come first: their values may hold slashes that look like NVB keys.
  */
-const isFull = (lines: string[], i: number) => (lines[i]?.length ?? 0) >= (i === 0 ? 61 : 65);
-
-/** `lines`: the text after the `:86:` tag, then each continuation line as it stands. */
 export function parseInfo(lines: string[]): Info {
-  const structured = fields(lines.join(''));
+  const sub = fromSubfields(lines);
+  if (sub) return sub;
+  const structured = fields(joinKeyedLines(lines));
   return structured ? fromFields(structured) : fromText(lines);
 }
 
@@ -98,51 +88,4 @@ function remittance(raw: string | undefined): string | null {
     .replace(/^STRD\/(?:[A-Z]{3,4}\/)?/, '')
     .replace(/\/+$/, '');
   return foldText(text);
-}
-
-const IBAN_ANYWHERE = /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b/g;
-/** ABN AMRO: "GIRO  123456 J. JANSEN" (a pre-IBAN giro account and its holder). */
-const GIRO = /^GIRO\s+(\d{1,10})\s+(.+?)(?:\s{2,}|$)/;
-/** ABN AMRO card payment / cash: "BEA NR:XX1234 05.01.24/10.22 SHOP NAME CITY,PAS123". */
-const CARD =
-  /^(?:BEA|GEA)\s+NR:\s*\S+\s+\d{2}\.\d{2}\.\d{2}\/\d{2}[.:]\d{2}\s+(.+?)(?:,\s*PAS\s*\d+.*)?$/;
-/** ABN AMRO's SEPA text: "… Naam: Stichting X Omschrijving: …". */
-const LABELLED_NAME = /\bNaam:\s*(.+?)(?=\s+[A-Z][A-Za-z]+:|$)/;
-
-function fromText(lines: string[]): Info {
-  // Keep words apart where the bank broke the line itself, join where it wrapped by width.
-  let joined = '';
-  lines.forEach((l, i) => {
-    joined += i === 0 || isFull(lines, i - 1) ? l : ` ${l}`;
-  });
-  const description = foldText(joined);
-  const info: Info = {
-    counterpartyName: null,
-    counterpartyIban: null,
-    description,
-    endToEnd: null,
-    abnAmroText: false,
-  };
-  if (description === null) return info;
-
-  const first = lines[0]?.trim() ?? '';
-  const giro = GIRO.exec(first);
-  const card = CARD.exec(description);
-  if (giro) {
-    info.counterpartyIban = giro[1]!;
-    info.counterpartyName = foldText(giro[2]);
-  } else if (card) {
-    info.counterpartyName = foldText(card[1]);
-  }
-  info.abnAmroText = Boolean(giro ?? card);
-
-  info.counterpartyIban ??=
-    [...description.matchAll(IBAN_ANYWHERE)].map((m) => m[0]).find(isValidIban) ?? null;
-  // bunq: the first line is the other party's IBAN and name, the description follows.
-  const lead = /^([A-Z]{2}\d{2}[A-Z0-9]{11,30})\s+(.+)$/.exec(first);
-  if (!info.counterpartyName && lead && lines.length > 1 && isValidIban(lead[1]!)) {
-    info.counterpartyName = foldText(lead[2]);
-  }
-  info.counterpartyName ??= foldText(LABELLED_NAME.exec(description)?.[1]);
-  return info;
 }

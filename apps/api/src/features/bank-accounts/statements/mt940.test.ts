@@ -149,7 +149,7 @@ describe('parseMt940: the Dutch banks', () => {
 
   it('signs reversals and dates entry dates across New Year', async () => {
     const parsed = await parseFixture('reversals.sta');
-    expect(parsed.flavour).toBeNull();
+    expect(parsed.flavour).toBe('knab');
     const account = parsed.accounts[0]!;
     expect(account.lines.map((l) => [l.line, l.bookingDate, l.amountCents])).toEqual([
       [5, '2023-12-29', -6000],

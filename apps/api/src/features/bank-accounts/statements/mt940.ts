@@ -1,14 +1,13 @@
 /**
- * MT940 (SWIFT customer statement) as the Dutch banks export it: ING, Rabobank, ABN AMRO, bunq
- * and Triodos. Read line by line from the upload stream. Whether a booking's reference is unique
+ * MT940 (SWIFT customer statement) as the Dutch banks export it: ING, Rabobank, ABN AMRO, bunq,
+ * Triodos, Knab and de Volksbank (ASN, SNS, RegioBank). Read line by line from the upload stream. Whether a booking's reference is unique
  * is only known once the whole file is read: held in memory, the bookings wait for the end;
  * streamed from disk, a first pass counts the references and the second hands the lines on.
  */
-import { accountOf, isValidIban, parseBalance, parseBooking } from './mt940-fields';
+import { accountOf, parseBalance, parseBooking } from './mt940-fields';
 import { parseInfo } from './mt940-info';
 import { readLines } from './mt940-lines';
 import {
-  normaliseIban,
   StatementError,
   type ParsedStatement,
   type SkippedLine,
@@ -17,13 +16,20 @@ import {
   type StatementLine,
 } from './statement';
 
-export const MT940_FLAVOURS = ['ing', 'rabobank', 'abnamro', 'bunq', 'triodos'] as const;
+export const MT940_FLAVOURS = [
+  'ing', 'rabobank', 'abnamro', 'bunq', 'triodos', 'knab', 'asn', 'sns', 'regiobank',
+] as const; // prettier-ignore
 export type Mt940Flavour = (typeof MT940_FLAVOURS)[number];
 
 /** The currency the import books in: a statement in another one is listed as skipped. */
 const BOOKED_CURRENCY = 'EUR';
 
 const TAG = /^:(\d{2}[A-Z]?):(.*)$/;
+/**
+ * Continuation lines of one field. SWIFT allows six for `:86:` and banks that write more stay
+ * near ten; a field that runs on is a file built to be held in memory whole.
+ */
+const MAX_FIELD_LINES = 100;
 /** A message ends with "-" or "-}" (and maybe the trailer block after it). */
 const TERMINATOR = /^-(?:\}.*)?$|^\}$/;
 
@@ -34,6 +40,10 @@ const BANK_CODES: Record<string, Mt940Flavour> = {
   ABNA: 'abnamro',
   BUNQ: 'bunq',
   TRIO: 'triodos',
+  KNAB: 'knab',
+  ASNB: 'asn',
+  SNSB: 'sns',
+  RBRB: 'regiobank',
 };
 /** The banks' BICs as their preambles and SWIFT headers name them ("0000 01INGBNL2AXXX…"). */
 const BICS: [RegExp, Mt940Flavour][] = [
@@ -42,6 +52,10 @@ const BICS: [RegExp, Mt940Flavour][] = [
   [/ABNANL2A/, 'abnamro'],
   [/BUNQNL2A/, 'bunq'],
   [/TRIONL2U/, 'triodos'],
+  [/KNABNL2H/, 'knab'],
+  [/ASNBNL21/, 'asn'],
+  [/SNSBNL2A/, 'sns'],
+  [/RBRBNL21/, 'regiobank'],
 ];
 
 /** "RABONL2U/0123456789": the account's bank, as older exports of a pre-IBAN number write it. */
@@ -68,6 +82,8 @@ interface Booked {
   customerReference: string | null;
   bankReference: string | null;
   endToEnd: string | null;
+  /** The `:86:` text so far, line by line: some banks write one `:86:` per line. */
+  info: string[];
 }
 
 /**
@@ -156,6 +172,13 @@ class Mt940Parser {
       this.flush();
       this.field = { tag: tag[1]!, first: tag[2]!, more: [], line };
     } else if (this.field) {
+      if (this.field.more.length >= MAX_FIELD_LINES) {
+        throw new StatementError(
+          'statement_malformed',
+          `the :${this.field.tag}: field runs on for more than ${MAX_FIELD_LINES} lines`,
+          this.field.line,
+        );
+      }
       this.field.more.push(text);
     } else {
       // Preamble lines before the first field or between messages ("940", "ABNANL2A").
@@ -201,7 +224,7 @@ class Mt940Parser {
       case '61':
         return this.book(line, first, more);
       case '86':
-        return this.describe(first, more);
+        return this.addInfo(first, more);
       case '62F':
       case '62M':
         return this.close(line, first);
@@ -300,9 +323,8 @@ class Mt940Parser {
       bookingDate: booking.bookingDate,
       amountCents: booking.amountCents,
       currency,
-      counterpartyName: null,
-      // Older Rabobank exports put the other party's account on the :61: second line.
-      counterpartyIban: ibanIn(booking.supplementary),
+      counterpartyName: booking.counterpartyName,
+      counterpartyIban: booking.counterpartyIban,
       description: null,
       bankReference: null,
     };
@@ -312,39 +334,44 @@ class Mt940Parser {
       customerReference: booking.customerReference,
       bankReference: booking.bankReference,
       endToEnd: null,
+      info: [],
     };
   }
 
-  /** Hands on the booking being read, if any: nothing more can be said of it. */
+  /** Hands on the booking being read, if any, once its last `:86:` is read. */
   private completeLast(): void {
     const booked = this.last;
     this.last = null;
-    if (booked) {
-      this.complete(booked, booked.bankReference ?? booked.customerReference ?? booked.endToEnd);
-    }
+    if (!booked) return;
+    if (booked.info.length > 0) this.describe(booked);
+    this.complete(booked, booked.bankReference ?? booked.customerReference ?? booked.endToEnd);
   }
 
-  private describe(first: string, more: string[]): void {
-    const booked = this.last;
-    // A :86: after the closing balance describes the statement, not a booking.
-    if (!booked) return;
-    const info = parseInfo([first, ...more]);
-    booked.line.counterpartyName = info.counterpartyName;
+  private describe(booked: Booked): void {
+    const info = parseInfo(booked.info);
+    booked.line.counterpartyName = info.counterpartyName ?? booked.line.counterpartyName;
     booked.line.counterpartyIban = info.counterpartyIban ?? booked.line.counterpartyIban;
     booked.line.description = info.description;
     booked.endToEnd = info.endToEnd;
     if (info.abnAmroText) this.hints.text ??= 'abnamro';
-    this.completeLast();
+  }
+
+  /** A :86: after the closing balance describes the statement, not a booking. */
+  private addInfo(first: string, more: string[]): void {
+    const booked = this.last;
+    if (!booked) return;
+    if (booked.info.length + more.length >= MAX_FIELD_LINES) {
+      throw new StatementError(
+        'statement_malformed',
+        `the :86: text of one booking runs on for more than ${MAX_FIELD_LINES} lines`,
+        booked.line.line,
+      );
+    }
+    booked.info.push(first, ...more);
   }
 
   private hint(kind: 'header', text: string): void {
     const found = BICS.find(([re]) => re.test(text.toUpperCase()));
     if (found) this.hints[kind] ??= found[1];
   }
-}
-
-/** A valid IBAN standing alone on a line, upper case. */
-function ibanIn(text: string | null): string | null {
-  const v = normaliseIban(text);
-  return v !== null && isValidIban(v) ? v : null;
 }

@@ -67,6 +67,20 @@ describe('streamStatementFile', () => {
     expect(references).toEqual(SHARED_REFERENCES.kept);
   });
 
+  it('tells the format from the content, whatever the file is called', async () => {
+    const named = async (fixture: string, name: string) => {
+      const file = path.join(dir, name);
+      await writeFile(file, await readFile(path.join(FIXTURES, fixture)));
+      const parsed = await streamStatementFile(file, undefined, () => {});
+      return [parsed.format, parsed.flavour];
+    };
+    expect(await named('mt940/rabobank.swi', 'rabo.mt940')).toEqual(['mt940', 'rabobank']);
+    expect(await named('mt940/abnamro.sta', 'abn.MT940X')).toEqual(['mt940', 'abnamro']);
+    expect(await named('mt940/ing.sta', 'ing.csv')).toEqual(['mt940', 'ing']);
+    expect(await named('csv/ing.csv', 'ing.mt940x')).toEqual(['csv', 'ing']);
+    expect(await named('camt053/v06-batch.xml', 'batch.mt940')).toEqual(['camt053', null]);
+  });
+
   it('claims no balances for a CSV whose balances do not chain', async () => {
     const parsed = await streamStatementFile(path.join(dir, 'unchained.csv'), undefined, () => {});
     expect(parsed.accounts[0]).toMatchObject({
