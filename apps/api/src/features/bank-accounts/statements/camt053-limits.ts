@@ -53,6 +53,8 @@ export const WANTED = tree([
   'Acct/Id/IBAN',
   'Acct/Id/Othr/Id',
   'Acct/Ownr/Nm',
+  'Acct/Svcr/FinInstnId/BICFI',
+  'Acct/Svcr/FinInstnId/BIC',
   'Bal/Tp/CdOrPrtry/Cd',
   'Bal/Amt',
   'Bal/CdtDbtInd',
