@@ -20,14 +20,16 @@ export interface KeyContext {
  * would make the second look imported already.
  *
  * - camt053: `AcctSvcrRef`, the servicer's id of the entry (with "#n" per detail of a batch).
- * - mt940 of ING, bunq and Triodos: the bank reference after "//" in `:61:`. ABN AMRO and
- *   Rabobank write none, so what the parser offers is the customer's reference or end-to-end id.
+ * - mt940: none. Where a `:61:` has no bank reference after "//" (ABN AMRO and Rabobank never
+ *   write one, other banks not on every line) the parser offers the customer's reference or the
+ *   end-to-end id, the payer's own text, which a later file can repeat for another booking; and
+ *   nothing in the line tells the two apart once the file is read.
  * - csv of Rabobank (`Volgnr`, a counter per account) and Knab (`Referentie`). De Volksbank's
  *   volgnummer is often `00000000`, and a mapped column is whatever the user chose.
  */
 const UNIQUE_REFERENCES: Record<StatementFormat, 'any' | readonly string[]> = {
   camt053: 'any',
-  mt940: ['ing', 'bunq', 'triodos'],
+  mt940: [],
   csv: ['rabobank', 'knab'],
 };
 

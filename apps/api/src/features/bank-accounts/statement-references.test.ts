@@ -67,7 +67,7 @@ describe('references that do not identify a booking', () => {
   );
 
   // Formats whose reference is not the bank's own id for the account (dedupe-keys.ts).
-  it.each(['mt940 RABO', 'mt940 ABNA', 'csv volksbank'])(
+  it.each(['mt940 INGB', 'mt940 BUNQ', 'mt940 TRIO', 'mt940 RABO', 'mt940 ABNA', 'csv volksbank'])(
     '%s: a real-looking reference seen again in a later file is not taken as the same booking',
     async (name) => {
       const format = STATEMENT_FORMAT_CASES.find((f) => f.name === name)!;

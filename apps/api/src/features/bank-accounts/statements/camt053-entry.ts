@@ -257,7 +257,10 @@ export function readEntry(ntry: XmlNode, details: Detail[]): EntryResult {
   }
   const bookingDate = readBookingDate(ntry);
   const sign = requireSign(ntry);
-  const entryRef = textOf(ntry, 'AcctSvcrRef') ?? textOf(ntry, 'NtryRef');
+  // Only the servicer's reference names a booking for good. NtryRef numbers the entries of one
+  // statement, so the next day's file starts again at the same values: keyed by it, a new
+  // booking would pass for one imported the day before.
+  const entryRef = textOf(ntry, 'AcctSvcrRef');
   const entryInfo = textOf(ntry, 'AddtlNtryInf');
   const base = { bookingDate, currency: HOME_CURRENCY };
 

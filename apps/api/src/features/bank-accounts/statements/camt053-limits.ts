@@ -65,7 +65,6 @@ export const WANTED = tree([
   'Ntry/BookgDt/Dt',
   'Ntry/BookgDt/DtTm',
   'Ntry/AcctSvcrRef',
-  'Ntry/NtryRef',
   'Ntry/AddtlNtryInf',
   ...DETAIL_PATHS.map((path) => `Ntry/NtryDtls/TxDtls/${path}`),
 ]);

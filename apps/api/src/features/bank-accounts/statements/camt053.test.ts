@@ -80,7 +80,7 @@ describe('parseCamt053: fixtures', () => {
         lines: rows(
           '54 | 2024-01-03 | 35000 | Bakkerij De Korenschoof | NL44RABO0123456789 | Bijdrage buurtfeest januari 2024 | ABN20240103-0001',
           '101 | 2024-01-15 | -8995 | Drukkerij Van Gelder | NL20INGB0001234567 | 1234567890123456 | ABN20240115-0042',
-          '152 | 2024-01-31 | -450 | null | null | Kosten zakelijk betalingsverkeer januari | KOST-202401',
+          '152 | 2024-01-31 | -450 | null | null | Kosten zakelijk betalingsverkeer januari | null',
           '210 | 2024-02-05 | -160000 | Verhuur Zalen Amsterdam B.V. | NL63TRIO0212345678 | Huur zaal 2024 factuur 2024-017 | ABN20240205-0003',
           '250 | 2024-02-12 | 7500 | J. de Vries | NL77ASNB0708912345 | Gift | ABN20240212-0077',
         ),
@@ -150,7 +150,7 @@ describe('parseCamt053: fixtures', () => {
         openingBalanceCents: 20_000,
         closingBalanceCents: 25_000,
         lines: rows(
-          '43 | 2024-05-17 | 5000 | M. Jansen | NL30RABO0301234567 | Contributie 2024 lid 0412 | SNS-NTRY-0001',
+          '43 | 2024-05-17 | 5000 | M. Jansen | NL30RABO0301234567 | Contributie 2024 lid 0412 | null',
         ),
       },
     ]);
@@ -201,7 +201,7 @@ describe('parseCamt053: fixtures', () => {
     const parsed = await parseText(documentOf(entry({ details })));
     expect(parsed.skipped).toEqual([]);
     expect(parsed.accounts[0]?.lines).toEqual(
-      rows('6 | 2024-02-01 | 1000 | Stichting Fonds | null | null | R1'),
+      rows('6 | 2024-02-01 | 1000 | Stichting Fonds | null | null | null'),
     );
   });
 });
@@ -383,5 +383,12 @@ describe('parseCamt053: size', () => {
         `${count + 3} | 2024-02-19 | 60 | Café De Zwaan 19999 | null | Bestelling 19999 | G-19999`,
       )[0],
     );
+  });
+});
+
+describe('parseCamt053: references', () => {
+  it('never takes an entry’s NtryRef for its reference: each statement numbers them anew', async () => {
+    const parsed = await parseText(documentOf(entry(), entry({ amount: '2.00' })));
+    expect(parsed.accounts[0]?.lines.map((l) => l.bankReference)).toEqual([null, null]);
   });
 });
