@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BankAccount, BankAccounts, StatementPreview } from '@helder/shared/bank-accounts';
-import { auditLog, bankAccountUsers } from '../../db/schema';
+import { auditLog, bankAccounts, bankAccountUsers } from '../../db/schema';
+import { packageRoot } from '../../lib/package-root';
 import { useCastApp } from '../../test/cast-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createPayment } from '../../test/initiative-factories';
@@ -127,5 +130,25 @@ describe('revoking a bank account', () => {
     expect(revived.json<BankAccount>().user_count).toBe(0);
     const friendBase = `/user/${friend.user.id}/bank-account/${accountId}`;
     expect((await call('GET', friendBase, friend)).statusCode).toBe(404);
+  });
+});
+
+describe('accounts revoked before revoking ended sharing', () => {
+  it('lose their shares once the migration has run', async () => {
+    const { account } = await sharedAccount();
+    const kept = await sharedAccount();
+    // As such an account was left: revoked, its share rows still there.
+    await scene.t.database.db
+      .update(bankAccounts)
+      .set({ isRevoked: true })
+      .where(eq(bankAccounts.id, account.id));
+    expect(await sharesOf(account.id)).toHaveLength(1);
+    const migration = readFileSync(
+      path.join(packageRoot, 'drizzle', '0009_revoked_accounts_unshared.sql'),
+      'utf8',
+    );
+    await scene.t.database.db.execute(sql.raw(migration));
+    expect(await sharesOf(account.id)).toHaveLength(0);
+    expect(await sharesOf(kept.account.id)).toHaveLength(1);
   });
 });
