@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
-import { demoAccountsTable, seedDemo } from './db/seed';
+import { demoAccountsTable, demoPassword, seedDemo } from './db/seed';
 import pino from 'pino';
 
 async function main() {
@@ -37,7 +37,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(`Helder is running on ${config.publicUrl} (${database.kind})`);
-  if (config.seedDemo) console.log(`\n${demoAccountsTable()}\n`);
+  if (config.seedDemo) console.log(`\n${demoAccountsTable(demoPassword(config))}\n`);
 }
 
 main().catch((e: unknown) => {

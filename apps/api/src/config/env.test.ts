@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 8000,
+      // Loopback: a laptop's `npm start` serves nobody else (and only there the demo accounts
+      // keep their published password, db/seed.ts).
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:8000',
       dataDir: dir,
       databaseUrl: undefined,

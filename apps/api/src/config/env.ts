@@ -7,7 +7,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a laptop's `npm start` should not serve the LAN.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -72,12 +73,36 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** A secret generated once and kept in the data dir (mode 0600); never logged. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret_key');
+/**
+ * Whether listening on `host` reaches this machine only. Anything else (0.0.0.0, `::`, a LAN
+ * address, a host name) may be reached from elsewhere, so nothing published may open it.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+  );
+}
+
+/**
+ * A secret generated once into `dataDir/name` (mode 0600) and read back on every later start;
+ * never logged by this module.
+ */
+export function persistentSecret(
+  dataDir: string,
+  name: string,
+  make: () => string = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
@@ -117,7 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir),
+    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir, 'secret_key'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     storage:
