@@ -43,7 +43,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Links in mail: PUBLIC_URL, else http://localhost:$PORT. */
   publicUrl: string;
+  /**
+   * The base of signed file URLs when PUBLIC_URL is set; without it each request's own origin
+   * is (http/context.ts), so a page opened on any host shows its pictures.
+   */
+  fileUrlBase: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   secretKey: string;
@@ -140,6 +146,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    fileUrlBase: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY ?? persistentSecret(dataDir, 'secret_key'),

@@ -65,7 +65,7 @@ export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
 
 function toPayment(ctx: Ctx, row: PaymentRow): Payment {
   const now = ctx.clock();
-  const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+  const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
   return {
     ...toPaymentFields(ctx, row),
     ...(ctx.actor ? { iban: row.iban } : {}),
