@@ -58,6 +58,31 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes CORS_ORIGINS as origins only: they go into headers as they are', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SECRET_KEY: SECRET,
+        CORS_ORIGINS: 'https://a.example, http://b.example:3000',
+      }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:3000']);
+    expect(loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, CORS_ORIGINS: '' }).corsOrigins).toEqual(
+      [],
+    );
+    for (const bad of [
+      '*',
+      'https://a.example/',
+      'a.example',
+      'https://a.example; script-src *',
+      'ftp://a.example',
+    ]) {
+      expect(
+        () => loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, CORS_ORIGINS: bad }),
+        bad,
+      ).toThrow(/^Invalid setting CORS_ORIGINS: /);
+    }
+  });
+
   it('generates SECRET_KEY once, stores it with mode 0600 and reuses it', () => {
     const first = loadConfig({ DATA_DIR: dir });
     const file = path.join(dir, 'secret_key');
