@@ -1,3 +1,5 @@
+import { SANDBOX_INSTITUTION } from '@helder/shared/bank-accounts';
+
 /**
  * The bank of a Dutch IBAN, from the four letters after the check digits, so an account made
  * from a statement file has a name on the Banks tab; other countries show their country code.
@@ -15,7 +17,8 @@ const DUTCH_BANKS: Record<string, string> = {
   FVLB: 'Van Lanschot Kempen',
   REVO: 'Revolut',
   NTSB: 'N26',
-  SNDB: 'Sandbox Finance',
+  // The provider's demo bank: clients show its logo by this name (SANDBOX_INSTITUTION).
+  SNDB: SANDBOX_INSTITUTION,
 };
 
 export function institutionOfIban(iban: string): string {
