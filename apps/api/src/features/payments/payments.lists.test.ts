@@ -287,14 +287,20 @@ describe('GET /api/payments/user/:id', () => {
         `initiative_name=${encodeURIComponent(other.initiative.name)}`,
       ),
     ).toEqual([inOther.id]);
-    const byIban = await call(
-      'GET',
-      `/payments/user/${me.user.id}?iban=nl02abna0123&initiative_name=`,
-      me,
-    );
-    expect(byIban.json<{ totalCount: number }>().totalCount).toBe(1);
-    const noIban = await call('GET', `/payments/user/${me.user.id}?iban=NL99`, me);
-    expect(noIban.json<{ totalCount: number }>().totalCount).toBe(0);
+    // The IBAN filter names one account: the whole number, ignoring spaces and case.
+    const byIban = async (iban: string) =>
+      (
+        await call(
+          'GET',
+          `/payments/user/${me.user.id}?iban=${encodeURIComponent(iban)}&initiative_name=`,
+          me,
+        )
+      ).json<{ totalCount: number }>().totalCount;
+    expect(await byIban('nl02abna0123456789')).toBe(1);
+    expect(await byIban(' NL02 ABNA 0123 4567 89 ')).toBe(1);
+    expect(await byIban('nl02abna0123')).toBe(0);
+    expect(await byIban('0123456789')).toBe(0);
+    expect(await byIban('NL99')).toBe(0);
     const search = async (text: string) => {
       const found = await call(
         'GET',

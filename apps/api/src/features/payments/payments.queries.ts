@@ -311,8 +311,9 @@ export async function selectUserPayments(
     searchWords(filter.search),
     nameContains(filter.initiative_name, 'initiative'),
     nameContains(filter.activity_name, 'activity'),
+    // One account, not every number containing these digits (docs/api-rules.md §5).
     filter.iban
-      ? sql`strpos(replace(upper(${payments.iban}), ' ', ''), ${filter.iban.replace(/\s/g, '').toUpperCase()}) > 0`
+      ? sql`replace(upper(${payments.iban}), ' ', '') = ${filter.iban.replace(/\s/g, '').toUpperCase()}`
       : undefined,
   );
   let keyset: SQL | undefined;
