@@ -103,8 +103,10 @@ function vendor(...packages: string[]): RegExp {
   return new RegExp(`[\\\\/]node_modules[\\\\/](${packages.join('|')})[\\\\/]`);
 }
 
-// The API (apps/api) listens on :8000 in development; the SPA calls it under /api.
-const API_ORIGIN = 'http://localhost:8000';
+// The API (apps/api) listens on loopback :8000 in development; the SPA calls it under /api. The
+// address, not `localhost`, which may resolve to ::1 where the API does not listen. The Host
+// header stays the page's, so the API signs file URLs on it and they come through this proxy too.
+const API_ORIGIN = 'http://127.0.0.1:8000';
 
 /**
  * Preact stands in for React in the build (ADR 0015): the same API at a fifth of the bytes on
@@ -125,13 +127,13 @@ export default defineConfig(({ command, mode }) => ({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: true },
+      '/api': { target: API_ORIGIN, changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: true },
+      '/api': { target: API_ORIGIN, changeOrigin: false },
     },
   },
   build: {

@@ -36,6 +36,7 @@ import {
 } from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
+import { fileUrlBase } from './lib/file-urls';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
 import type { Storage } from './lib/storage';
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     server: front,
     securityHeaders: SECURITY_HEADERS,
     cors: corsOn,
+    byHost: config.fileUrlBase === undefined,
   });
   // Bodies over 1 KB go out as Brotli or gzip as the client accepts; the web build's files come
   // compressed already (preCompressed below), and request bodies are never inflated here.
@@ -158,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       storage,
       mail,
       config,
+      fileBase: fileUrlBase(config.fileUrlBase, request, config.publicUrl),
     };
   });
   // Before every route's own hooks, so no handler or query ever sees text it cannot store.

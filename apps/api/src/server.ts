@@ -5,7 +5,7 @@ import { DataDirLockedError } from './db/lock';
 import { exitOnFatalErrors } from './lib/fatal';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
-import { demoAccountsTable, seedDemo } from './db/seed';
+import { demoAccountsTable, demoPassword, seedDemo } from './db/seed';
 import pino from 'pino';
 
 async function main() {
@@ -39,7 +39,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(`Helder is running on ${config.publicUrl} (${database.kind})`);
-  if (config.seedDemo) console.log(`\n${demoAccountsTable()}\n`);
+  if (config.seedDemo) console.log(`\n${demoAccountsTable(demoPassword(config))}\n`);
 }
 
 main().catch((e: unknown) => {

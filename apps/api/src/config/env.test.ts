@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       env: 'development',
       port: 8000,
+      // Loopback: a laptop's `npm start` serves nobody else (and only there the demo accounts
+      // keep their published password, db/seed.ts).
+      host: '127.0.0.1',
       publicUrl: 'http://localhost:8000',
       dataDir: dir,
       databaseUrl: undefined,
@@ -53,6 +56,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, STORAGE: 's3' })).toThrow(
       'Invalid setting S3_BUCKET: required when STORAGE=s3',
     );
+  });
+
+  it('takes CORS_ORIGINS as origins only: they go into headers as they are', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SECRET_KEY: SECRET,
+        CORS_ORIGINS: 'https://a.example, http://b.example:3000',
+      }).corsOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:3000']);
+    expect(loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, CORS_ORIGINS: '' }).corsOrigins).toEqual(
+      [],
+    );
+    for (const bad of [
+      '*',
+      'https://a.example/',
+      'a.example',
+      'https://a.example; script-src *',
+      'ftp://a.example',
+    ]) {
+      expect(
+        () => loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, CORS_ORIGINS: bad }),
+        bad,
+      ).toThrow(/^Invalid setting CORS_ORIGINS: /);
+    }
   });
 
   it('generates SECRET_KEY once, stores it with mode 0600 and reuses it', () => {

@@ -3,11 +3,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** `scheme://host[:port]` and nothing more: CORS and file framing (CSP) name origins as they are. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** The only reader of process.env. Every setting has a safe embedded default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a laptop's `npm start` should not serve the LAN.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -26,7 +37,16 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        value.trim() === '' ||
+        value.split(',').every((o) => isOrigin(o.trim())),
+      'must be comma-separated origins like https://app.example.org',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z
@@ -42,7 +62,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Links in mail: PUBLIC_URL, else http://localhost:$PORT. */
   publicUrl: string;
+  /**
+   * The base of signed file URLs when PUBLIC_URL is set; without it each request's own origin
+   * is (http/context.ts), so a page opened on any host shows its pictures.
+   */
+  fileUrlBase: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   secretKey: string;
@@ -72,12 +98,36 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** A secret generated once and kept in the data dir (mode 0600); never logged. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret_key');
+/**
+ * Whether listening on `host` reaches this machine only. Anything else (0.0.0.0, `::`, a LAN
+ * address, a host name) may be reached from elsewhere, so nothing published may open it.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+  );
+}
+
+/**
+ * A secret generated once into `dataDir/name` (mode 0600) and read back on every later start;
+ * never logged by this module.
+ */
+export function persistentSecret(
+  dataDir: string,
+  name: string,
+  make: () => string = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }
@@ -115,9 +165,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    fileUrlBase: e.PUBLIC_URL?.replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir),
+    secretKey: e.SECRET_KEY ?? persistentSecret(dataDir, 'secret_key'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     storage:

@@ -54,7 +54,7 @@ it('seeds a sandbox bank account of the initiative owner, shared with one other 
     ownerId: noor,
     provider: 'sandbox',
     holderName: 'Noor Jansen',
-    institutionName: 'Sandbox Finance',
+    institutionName: 'Sandbox',
     isRevoked: false,
   });
   expect(account!.providerAccountId).toMatch(/^sandbox-\d+$/);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { eurosToCents } from '@helder/shared/money';
+import { SANDBOX_INSTITUTION } from '@helder/shared/bank-accounts';
 import { routeOfAmount } from '@helder/shared/payments';
 import { audit } from '../lib/audit';
 import type { Tx } from './client';
@@ -130,7 +131,7 @@ export async function seedPayments(tx: Tx, userIds: Record<string, number>, now:
       iban,
       name: 'Betaalrekening moestuin',
       holderName: holder,
-      institutionName: 'Sandbox Finance',
+      institutionName: SANDBOX_INSTITUTION,
       // No logo: the web's Content-Security-Policy loads pictures from our own origin only.
       institutionLogo: null,
       expirationDate: new Date(now.getTime() + CONSENT_DAYS * DAY_MS),

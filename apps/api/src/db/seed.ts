@@ -1,9 +1,10 @@
-import { count, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@helder/shared/permissions';
-import type { Config } from '../config/env';
+import { isLoopbackHost, persistentSecret, type Config } from '../config/env';
 import { audit } from '../lib/audit';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
 import { seedMedia } from './seed-media';
@@ -13,8 +14,24 @@ import type { Storage } from '../lib/storage';
 import { seedSponsors } from './seed-sponsors';
 import { users } from './schema';
 
-/** Every demo account has this password; the server prints the accounts at start. */
+/**
+ * The published demo password (the README names it): the demo accounts have it only while the
+ * server listens on loopback, where nobody else can try it.
+ */
 export const DEMO_PASSWORD = 'helder-demo';
+
+/**
+ * The demo accounts' password for a server listening on `config.host`: the published one on
+ * loopback, for a quick local try; beyond it, where anyone who read the README could log in as
+ * the super administrator, one generated for the data directory and kept there (mode 0600), so
+ * every start prints the same.
+ */
+export function demoPassword(config: Pick<Config, 'host' | 'dataDir'>): string {
+  if (isLoopbackHost(config.host)) return DEMO_PASSWORD;
+  return persistentSecret(config.dataDir, 'demo_password', () =>
+    randomBytes(15).toString('base64url'),
+  );
+}
 
 interface DemoUser {
   /** Stable handle for later seed steps that link scoped roles (e.g. `grantOfficer`). */
@@ -143,18 +160,17 @@ const DEMO_USERS: DemoUser[] = [
   },
 ];
 
-/** The demo accounts as printed at start (e-mail, what it is for, password). */
+/** The demo accounts as printed at start (e-mail, what it is for). */
 export const DEMO_ACCOUNTS = DEMO_USERS.map((u) => ({
   email: u.email,
   description: u.description,
-  password: DEMO_PASSWORD,
 }));
 
-/** A plain-text table of the demo accounts, for the console. */
-export function demoAccountsTable(): string {
+/** A plain-text table of the demo accounts with their `password`, for the console. */
+export function demoAccountsTable(password: string): string {
   const rows = [
     ['E-mail', 'Rol', 'Wachtwoord'],
-    ...DEMO_ACCOUNTS.map((a) => [a.email, a.description, a.password]),
+    ...DEMO_ACCOUNTS.map((a) => [a.email, a.description, password]),
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd();
@@ -168,8 +184,8 @@ export function demoAccountsTable(): string {
 }
 
 /** Inserts the demo users; returns their ids by key for later seed steps. */
-async function seedUsers(tx: Tx): Promise<Record<string, number>> {
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+async function seedUsers(tx: Tx, password: string): Promise<Record<string, number>> {
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(password)));
   const rows = await tx
     .insert(users)
     .values(
@@ -197,12 +213,51 @@ async function seedUsers(tx: Tx): Promise<Record<string, number>> {
 }
 
 /**
- * Demo data on the first start (an empty users table), in one transaction; a later start does
- * nothing. Features add their own steps here, using the user ids by key.
+ * A data directory seeded while the server listened on loopback keeps the published password;
+ * once it listens beyond, every demo account that still has it gets `password` instead, and the
+ * tokens issued before stop working (as after any password change).
+ */
+async function retirePublishedPassword(db: Db, password: string): Promise<number> {
+  const demo = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
+  const checks = await Promise.all(demo.map((u) => verifyPassword(u.passwordHash, DEMO_PASSWORD)));
+  const published = demo.filter((_, i) => checks[i]);
+  if (published.length === 0) return 0;
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    for (const user of published) {
+      await tx
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, user.id));
+      await audit(tx, {
+        actorId: null,
+        entityClass: 'User',
+        entityId: user.id,
+        action: 'update',
+        changes: { password: { from: '***', to: '***' } },
+      });
+    }
+  });
+  return published.length;
+}
+
+/**
+ * Demo data on the first start (an empty users table), in one transaction; a later start seeds
+ * nothing, but still takes the published password away when the server listens beyond loopback.
+ * Features add their own steps here, using the user ids by key.
  */
 export async function seedDemo({
   db,
   log,
+  config,
   storage,
 }: {
   db: Db;
@@ -210,12 +265,13 @@ export async function seedDemo({
   config: Config;
   storage: Storage;
 }) {
+  const password = demoPassword(config);
   const seeded = await db.transaction(async (tx) => {
     // Several API instances on one Postgres may start at once: only one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('helder:seed-demo'))`);
     const [existing] = await tx.select({ n: count() }).from(users);
     if ((existing?.n ?? 0) > 0) return false;
-    const userIds = await seedUsers(tx);
+    const userIds = await seedUsers(tx, password);
     await seedSponsors(tx, userIds);
     await seedInitiatives(tx, userIds);
     await seedPayments(tx, userIds, new Date());
@@ -224,5 +280,9 @@ export async function seedDemo({
     return true;
   });
   if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);
+  if (password !== DEMO_PASSWORD) {
+    const retired = await retirePublishedPassword(db, password);
+    if (retired > 0) log.warn(`${retired} demo accounts had the published password; replaced`);
+  }
   return seeded;
 }

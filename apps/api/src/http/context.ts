@@ -15,6 +15,8 @@ export interface Ctx {
   storage: Storage;
   mail: Mailer;
   config: Config;
+  /** The origin signed file URLs are built on for this request (lib/file-urls.ts). */
+  fileBase: string;
 }
 
 /** The actor, or 401: for services behind routes that need login. */

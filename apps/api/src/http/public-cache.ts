@@ -12,6 +12,9 @@
  * - A hit is answered before Fastify sees the request (front-server.ts), with the headers a miss
  *   gets; only a request with an Origin, when CORS is on, goes through Fastify for its CORS
  *   headers, and is answered from the cache there.
+ * - Without PUBLIC_URL, signed file URLs are built on the host each request came to
+ *   (lib/file-urls.ts), so answers are kept per host: the headers that decide it are part of the
+ *   key, and a request that names another host never gets URLs made for this one.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -39,6 +42,22 @@ interface Entry {
   bytes: number;
   contentType: string;
   encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * The key of a request's answer: its URL, and when answers hold URLs on the request's own origin,
+ * the headers that origin is read from (Host, and the forwarded ones a trusted proxy sets), as
+ * the client sent them.
+ */
+export function cacheKey(req: IncomingMessage, byHost: boolean): string {
+  const url = req.url ?? '';
+  if (!byHost) return url;
+  const {
+    host,
+    'x-forwarded-host': forwardedHost,
+    'x-forwarded-proto': forwardedProto,
+  } = req.headers;
+  return JSON.stringify([host ?? '', forwardedHost ?? '', forwardedProto ?? '', url]);
 }
 
 /** The encoding to answer in: Brotli before gzip, as the client accepts them (q=0 refuses). */
@@ -159,7 +178,13 @@ export function installPublicCache(
   app: FastifyInstance,
   changes: Changes | null,
   ttlSeconds: number,
-  front: { server: FrontServer; securityHeaders: SecurityHeaderSets; cors: boolean },
+  front: {
+    server: FrontServer;
+    securityHeaders: SecurityHeaderSets;
+    cors: boolean;
+    /** Answers hold URLs on the request's host (no PUBLIC_URL): keep them per host. */
+    byHost: boolean;
+  },
 ): void {
   if (changes === null || ttlSeconds <= 0) return;
   const cache = new PublicCache(ttlSeconds * 1000);
@@ -178,7 +203,7 @@ export function installPublicCache(
   front.server.first = (req, res) => {
     if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
     const url = req.url ?? '';
-    const hit = cache.get(url);
+    const hit = cache.get(cacheKey(req, front.byHost));
     if (!hit) return false;
     const start = performance.now();
     writeKept(res, hit, req.headers['accept-encoding'], securityHeadersFor(headers, url));
@@ -196,7 +221,7 @@ export function installPublicCache(
   // Callback hooks, not async ones: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
     if (!anonymousGet(request.raw)) return done();
-    const hit = cache.get(request.url);
+    const hit = cache.get(cacheKey(request.raw, front.byHost));
     if (!hit) {
       request.publicCacheGeneration = cache.begin();
       return done();
@@ -224,7 +249,7 @@ export function installPublicCache(
       contentType.startsWith('application/json') &&
       !reply.hasHeader('content-disposition')
     ) {
-      cache.store(request.url, generation, payload, contentType);
+      cache.store(cacheKey(request.raw, front.byHost), generation, payload, contentType);
     }
     done(null, payload);
   });

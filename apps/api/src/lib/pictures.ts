@@ -175,7 +175,10 @@ export const CONTENT_TYPES: Record<string, string> = {
 /**
  * Absolute, signed, expiring URLs of a stored picture and its thumbnails (docs/api-rules.md §11).
  */
-export function signedPicture(ctx: { config: Config; clock: () => Date }, key: string): Picture {
+export function signedPicture(
+  ctx: { config: Config; clock: () => Date; fileBase: string },
+  key: string,
+): Picture {
   const now = ctx.clock();
-  return pictureUrls(key, (k) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, k, now));
+  return pictureUrls(key, (k) => signFileUrl(ctx.fileBase, ctx.config.secretKey, k, now));
 }

@@ -22,6 +22,7 @@ beforeAll(async () => {
     storage: t.storage,
     mail: { send: async () => {} },
     config: t.config,
+    fileBase: t.config.publicUrl,
   };
 });
 afterAll(() => t?.close());

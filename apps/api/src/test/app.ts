@@ -32,7 +32,8 @@ export interface TestApp {
 export async function createTestApp(
   overrides: {
     mail?: Mailer;
-    env?: Record<string, string>;
+    /** Settings over the test defaults; `undefined` unsets one (`PUBLIC_URL`). */
+    env?: Record<string, string | undefined>;
     storage?: Storage;
     /** An existing PostgreSQL database to use as it is (neither created nor dropped). */
     databaseUrl?: string;

@@ -1,3 +1,20 @@
+/**
+ * The `expiration_date` of an account without a consent that ends (a statement file's): far
+ * ahead, so a client that counts the days until expiry shows a date rather than 1970
+ * (docs/api-rules.md §13, ADR 0021).
+ */
+export const NEVER_EXPIRES = '9999-12-31T00:00:00.000Z';
+
+/** The day an account's access ends, or null when it never does. */
+export const expiresOn = (expirationDate: string | null): string | null =>
+  expirationDate === null || expirationDate >= NEVER_EXPIRES ? null : expirationDate;
+
+/**
+ * The institution name of the provider's demo bank: a client of the call table shows its fixed
+ * sandbox logo for exactly this name when the account has no logo of its own.
+ */
+export const SANDBOX_INSTITUTION = 'Sandbox';
+
 /** Where an account's payments come from (docs/api-rules.md §13). */
 export const BANK_PROVIDERS = ['file', 'sandbox', 'gocardless'] as const;
 export type BankProvider = (typeof BANK_PROVIDERS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalQuery } from '../http';
+import { attachmentSchema } from '../media/media.schema';
 import {
   BANK_PROVIDERS,
   CSV_DATE_FORMATS,
@@ -11,7 +12,11 @@ import {
   STATEMENT_PROGRESS_STATUSES,
 } from './bank-accounts.constants';
 
-/** A bank account as its owner and users see it (`owned_bank_accounts`, the Banks tab). */
+/**
+ * A bank account as its owner and users see it (`owned_bank_accounts`, the Banks tab). `name`
+ * and `expiration_date` are always filled in (docs/api-rules.md §13): the account's own name,
+ * else its holder, else its bank and last digits; `NEVER_EXPIRES` when nothing expires.
+ */
 export const bankAccountSummarySchema = z.object({
   id: z.number(),
   name: z.string().nullable(),
@@ -28,15 +33,29 @@ export const bankAccountSummarySchema = z.object({
 });
 export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>;
 
+/** A user's picture object, as users, initiatives and activities carry it. */
+const pictureSchema = attachmentSchema.omit({ id: true });
+
 export const bankAccountUserSchema = z.object({
   id: z.number(),
   email: z.string(),
-  profile_picture: z.string().nullable(),
+  profile_picture: pictureSchema.nullable(),
+});
+
+/** The account's owner, as a linked user (initiative owners) is shown. */
+export const bankAccountOwnerSchema = bankAccountUserSchema.extend({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
 });
 
 /** GET /user/{uid}/bank-account/{id}: the account with the people it is shared with. */
 export const bankAccountSchema = bankAccountSummarySchema.extend({
   owner_id: z.number(),
+  owner: bankAccountOwnerSchema,
+  /** Payments still come in: neither revoked nor past its expiration date. */
+  is_linked: z.boolean(),
+  /** The institution's logo, as the call table names it on an account (= institution_logo). */
+  logo: z.string().nullable(),
   users: z.array(bankAccountUserSchema),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;

@@ -122,9 +122,13 @@ export const paymentSchema = paymentFieldsSchema.extend({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** A euro amount filter: a plain decimal of at most 2 decimals, 0 or more. */
+/**
+ * A euro amount filter: a plain decimal of at most 2 decimals. A negative bound compares the
+ * signed amount (the call table's client sends them for expenses), any other the absolute
+ * amount (docs/api-rules.md §1).
+ */
 const amountFilter = optionalQuery(
-  numberish(z.number().min(0).max(MAX_AMOUNT_EUROS).refine(hasAtMostTwoDecimals)),
+  numberish(z.number().min(-MAX_AMOUNT_EUROS).max(MAX_AMOUNT_EUROS).refine(hasAtMostTwoDecimals)),
 );
 /** A calendar day, read in Europe/Amsterdam (docs/api-rules.md §1). */
 const dayFilter = optionalQuery(z.iso.date({ message: 'A date is written YYYY-MM-DD' }));

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { BankAccountSummary } from '@helder/shared/bank-accounts';
+import { NEVER_EXPIRES, type BankAccountSummary } from '@helder/shared/bank-accounts';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { bankAccounts, bankAccountUsers, users } from '../../db/schema';
@@ -9,12 +9,20 @@ import { correlated } from '../../lib/initiative-sql';
 const isoTime = (column: SQL | PgColumn) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One account as `owned_bank_accounts` and the Banks tab show it (docs/api-rules.md §13). */
+/**
+ * One account as `owned_bank_accounts` and the Banks tab show it (docs/api-rules.md §13). A
+ * client of the call table shows `name` under the bank and counts the days to `expiration_date`,
+ * so neither is ever null: an account made from a statement file has no name of its own (its
+ * holder stands in, else the bank and the last digits) and no consent that ends (ADR 0021).
+ */
 const summaryJson = sql`json_build_object(
-  'id', ${bankAccounts.id}, 'name', ${bankAccounts.name}, 'iban', ${bankAccounts.iban},
+  'id', ${bankAccounts.id},
+  'name', coalesce(nullif(${bankAccounts.name}, ''), nullif(${bankAccounts.holderName}, ''),
+    concat_ws(' ', nullif(${bankAccounts.institutionName}, ''), right(${bankAccounts.iban}, 4))),
+  'iban', ${bankAccounts.iban},
   'institution_name', coalesce(${bankAccounts.institutionName}, ''),
   'institution_logo', ${bankAccounts.institutionLogo},
-  'expiration_date', ${isoTime(bankAccounts.expirationDate)},
+  'expiration_date', coalesce(${isoTime(bankAccounts.expirationDate)}, ${NEVER_EXPIRES}::text),
   'user_count', (select count(*) from ${bankAccountUsers}
     where ${bankAccountUsers.bankAccountId} = ${bankAccounts.id}),
   'is_revoked', ${bankAccounts.isRevoked},
@@ -58,6 +66,11 @@ export interface AccountUserRow {
   picture_key: string | null;
 }
 
+export interface AccountOwnerRow extends AccountUserRow {
+  first_name: string | null;
+  last_name: string | null;
+}
+
 /** One account with its users, and the caller's relations to it; null when it does not exist. */
 export async function selectAccount(db: Executor, actor: Actor | null, id: number) {
   const [row] = await db
@@ -69,6 +82,11 @@ export async function selectAccount(db: Executor, actor: Actor | null, id: numbe
       isRevoked: bankAccounts.isRevoked,
       csvMapping: bankAccounts.csvMapping,
       summary: correlated<BankAccountSummary>(summaryJson),
+      owner: correlated<AccountOwnerRow>(sql`(
+        select json_build_object('id', ${users.id}, 'email', ${users.email},
+          'first_name', ${users.firstName}, 'last_name', ${users.lastName},
+          'picture_key', ${users.pictureKey})
+        from ${users} where ${users.id} = ${bankAccounts.ownerId})`),
       users: correlated<AccountUserRow[]>(sql`(
         select coalesce(json_agg(json_build_object('id', ${users.id}, 'email', ${users.email},
           'picture_key', ${users.pictureKey}) order by ${users.email}), '[]'::json)

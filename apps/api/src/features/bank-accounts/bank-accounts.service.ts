@@ -13,7 +13,12 @@ import { requireActor, type Ctx } from '../../http/context';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { signedPicture } from '../../lib/pictures';
 import { authorize, subjectLoader, write } from '../../lib/write';
-import { selectAccount, selectAccountSummaries, type AccountRow } from './bank-accounts.queries';
+import {
+  selectAccount,
+  selectAccountSummaries,
+  type AccountRow,
+  type AccountUserRow,
+} from './bank-accounts.queries';
 import { forgetAccountParses } from './stored-parses';
 
 /**
@@ -41,18 +46,31 @@ export async function listAccounts(ctx: Ctx, userId: number) {
   return selectAccountSummaries(ctx.db, userId);
 }
 
-function toAccount(ctx: Ctx, row: AccountRow): BankAccount {
+/** A person with access, with the picture object users carry everywhere (docs/api-rules.md §13). */
+function toAccountUser(ctx: Ctx, user: AccountUserRow) {
   return {
-    ...row.summary,
+    id: user.id,
+    email: user.email,
+    profile_picture: user.picture_key ? signedPicture(ctx, user.picture_key) : null,
+  };
+}
+
+function toAccount(ctx: Ctx, row: AccountRow): BankAccount {
+  const { summary } = row;
+  return {
+    ...summary,
     owner_id: row.ownerId,
-    users: row.users.map((u) => {
-      const picture = u.picture_key ? signedPicture(ctx, u.picture_key) : null;
-      return {
-        id: u.id,
-        email: u.email,
-        profile_picture: picture?.attachment_thumbnail_url_128 ?? picture?.attachment_url ?? null,
-      };
-    }),
+    owner: {
+      ...toAccountUser(ctx, row.owner),
+      first_name: row.owner.first_name,
+      last_name: row.owner.last_name,
+    },
+    is_linked:
+      !summary.is_revoked &&
+      (summary.expiration_date === null ||
+        Date.parse(summary.expiration_date) > ctx.clock().getTime()),
+    logo: summary.institution_logo,
+    users: row.users.map((u) => toAccountUser(ctx, u)),
   };
 }
 

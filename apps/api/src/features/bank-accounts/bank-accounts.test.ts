@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { BankAccount, BankAccounts } from '@helder/shared/bank-accounts';
+import { NEVER_EXPIRES, type BankAccount, type BankAccounts } from '@helder/shared/bank-accounts';
 import type { User } from '@helder/shared/users';
 import { bankAccounts, payments } from '../../db/schema';
 import { useCastApp } from '../../test/cast-app';
@@ -43,7 +43,7 @@ describe('bank accounts', () => {
         provider: 'file',
         user_count: 1,
         is_revoked: false,
-        expiration_date: null,
+        expiration_date: NEVER_EXPIRES,
       }),
     ]);
     expect(own.usedBankAccounts).toEqual([]);

@@ -8,7 +8,7 @@ describe('the bank of an account', () => {
       number: 'NL91ABNA0417164300',
     });
     expect(institutionOfIban('NL91ABNA0417164300')).toBe('ABN AMRO');
-    expect(institutionOfIban('NL12SNDB0123456789')).toBe('Sandbox Finance');
+    expect(institutionOfIban('NL12SNDB0123456789')).toBe('Sandbox');
     expect(institutionOfIban('DE89370400440532013000')).toBe('DE');
   });
 

@@ -1,16 +1,19 @@
+import { DUTCH_INSTITUTIONS, SANDBOX_INSTITUTION } from '@helder/shared/bank-accounts';
+
 /**
  * Which bank an account is at. An IBAN says so itself (the four letters after the check digits),
  * so an account made from a statement file has a name on the Banks tab; other countries show
  * their country code. An account number from before the IBAN ('1291.99.348', 'P1234567') does
  * not: its bank is the file's BIC, the bank whose layout the file is in, or the user's choice.
  */
-import { DUTCH_INSTITUTIONS } from '@helder/shared/bank-accounts';
-
 const BY_CODE = new Map<string, { bic: string; name: string }>(
   DUTCH_INSTITUTIONS.map((i) => [i.bic.slice(0, 4), i]),
 );
-/** The demo bank of the sandbox provider; nobody's account is really there. */
-const SANDBOX = { code: 'SNDB', name: 'Sandbox Finance' };
+/**
+ * The demo bank of the sandbox provider; nobody's account is really there. Clients of the call
+ * table find its logo by this name.
+ */
+const SANDBOX = { code: 'SNDB', name: SANDBOX_INSTITUTION };
 
 export function institutionOfIban(iban: string): string {
   const country = iban.slice(0, 2);

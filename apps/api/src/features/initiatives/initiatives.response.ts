@@ -7,7 +7,10 @@ import { signedPicture } from '../../lib/pictures';
 import { toInitiativeRelations, type InitiativeRow, type OwnerRow } from './initiatives.queries';
 
 /** The response shape of an owner: e-mail for logged-in callers, signed picture URLs. */
-export function toOwner(ctx: Pick<Ctx, 'actor' | 'config' | 'clock'>, row: OwnerRow): Owner {
+export function toOwner(
+  ctx: Pick<Ctx, 'actor' | 'config' | 'clock' | 'fileBase'>,
+  row: OwnerRow,
+): Owner {
   return {
     id: row.id,
     ...(ctx.actor !== null ? { email: row.email } : {}),

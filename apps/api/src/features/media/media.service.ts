@@ -29,7 +29,7 @@ async function mediaPage(ctx: Ctx, where: SQL, paging: Paging): Promise<Attachme
     .offset(paging.offset)
     .limit(paging.limit);
   const now = ctx.clock();
-  const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+  const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
   return rows.map((row) => ({ id: row.id, ...pictureUrls(row.key, sign) }));
 }
 

@@ -78,7 +78,7 @@ export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[
       }),
     });
     const now = ctx.clock();
-    const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+    const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
     const attachments: Attachment[] = added.map((a) => ({ id: a.id, ...pictureUrls(a.key, sign) }));
     return { attachments };
   } catch (e) {

@@ -91,6 +91,31 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     expect(first.statusCode).toBe(409);
   });
 
+  it('answers 403 before 409 to a caller who may not link the payment at all', async () => {
+    const w = await scene.world();
+    const other = await scene.world();
+    // Public (its initiative is visible), linked to an activity: the state would be a 409.
+    const p = await createPayment(scene.t, {
+      initiativeId: w.initiative.id,
+      activityId: w.activity.id,
+      amountCents: -100,
+    });
+    const reader = scene.cast.user;
+    expect((await call('GET', `/payment/${p.id}`, reader)).statusCode).toBe(200);
+    const unlink = { initiative_id: -1 };
+    expect((await call('PATCH', `/payment/${p.id}/initiative`, reader, unlink)).statusCode).toBe(
+      403,
+    );
+    const stale = { initiative_id: other.initiative.id, activity_id: -1 };
+    expect((await call('PATCH', `/payment/${p.id}/activity`, reader, stale)).statusCode).toBe(403);
+    // Who may link still learns of the state.
+    const admin = scene.cast.admin;
+    expect((await call('PATCH', `/payment/${p.id}/initiative`, admin, unlink)).statusCode).toBe(
+      409,
+    );
+    expect((await call('PATCH', `/payment/${p.id}/activity`, admin, stale)).statusCode).toBe(409);
+  });
+
   it("lets the account's holder link to targets where they hold link_payment only", async () => {
     const w = await scene.world();
     const { holder, payment } = await unlinkedBankPayment();

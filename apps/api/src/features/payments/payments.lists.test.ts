@@ -161,6 +161,11 @@ describe('GET /api/payments/initiative/:id', () => {
     expect(amounts(await list(url('min_amount=99.99&max_amount=100')))).toEqual([-99.99, -100]);
     expect(amounts(await list(url('max_amount=5')))).toEqual([-5]);
     expect(amounts(await list(url('route=inkomen')))).toEqual([250]);
+    // A negative bound compares the signed amount, as the call table's client sends them.
+    expect(amounts(await list(url('max_amount=-100')))).toEqual([-1000, -100]);
+    expect(amounts(await list(url('min_amount=-100')))).toEqual([-5, -99.99, 250, -100]);
+    expect(amounts(await list(url('min_amount=-100&max_amount=-50')))).toEqual([-99.99, -100]);
+    expect(amounts(await list(url('min_amount=-100&max_amount=100')))).toEqual([-5, -99.99, -100]);
     const none = await list(url('start_date=&end_date=&min_amount=&max_amount=&route='));
     expect(none.totalCount).toBe(5);
   });
@@ -171,7 +176,9 @@ describe('GET /api/payments/initiative/:id', () => {
       'min_amount=200&max_amount=100',
       'min_amount=1.234',
       'min_amount=12,50',
-      'min_amount=-5',
+      'min_amount=-5&max_amount=-10',
+      'min_amount=-1000000000',
+      'max_amount=-0.001',
       'start_date=01-04-2026',
       'start_date=2026-02-30',
       'start_date=2026-05-01&end_date=2026-04-01',
@@ -283,14 +290,20 @@ describe('GET /api/payments/user/:id', () => {
         `initiative_name=${encodeURIComponent(other.initiative.name)}`,
       ),
     ).toEqual([inOther.id]);
-    const byIban = await call(
-      'GET',
-      `/payments/user/${me.user.id}?iban=nl02abna0123&initiative_name=`,
-      me,
-    );
-    expect(byIban.json<{ totalCount: number }>().totalCount).toBe(1);
-    const noIban = await call('GET', `/payments/user/${me.user.id}?iban=NL99`, me);
-    expect(noIban.json<{ totalCount: number }>().totalCount).toBe(0);
+    // The IBAN filter names one account: the whole number, ignoring spaces and case.
+    const byIban = async (iban: string) =>
+      (
+        await call(
+          'GET',
+          `/payments/user/${me.user.id}?iban=${encodeURIComponent(iban)}&initiative_name=`,
+          me,
+        )
+      ).json<{ totalCount: number }>().totalCount;
+    expect(await byIban('nl02abna0123456789')).toBe(1);
+    expect(await byIban(' NL02 ABNA 0123 4567 89 ')).toBe(1);
+    expect(await byIban('nl02abna0123')).toBe(0);
+    expect(await byIban('0123456789')).toBe(0);
+    expect(await byIban('NL99')).toBe(0);
     const search = async (text: string) => {
       const found = await call(
         'GET',

@@ -152,6 +152,14 @@ function listedPayment(actor: Actor | null): SQL {
 const amsterdamDay = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Amsterdam')`;
 
+/**
+ * What an amount bound is compared with: a negative bound the signed amount, as the original API
+ * did (its client asks `max_amount=-10` for expenses of 10 and more); any other the absolute
+ * amount, so `min_amount=10` finds income and expenses of 10 and more (docs/api-rules.md §1).
+ */
+const amountFor = (bound: number): SQL =>
+  bound < 0 ? sql`${payments.amountCents}` : sql`abs(${payments.amountCents})`;
+
 function filterConditions(filter: PaymentsFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.start_date)
@@ -159,10 +167,10 @@ function filterConditions(filter: PaymentsFilter): SQL[] {
   if (filter.end_date)
     conditions.push(sql`${payments.bookingDate} < ${amsterdamDay(filter.end_date, 1)}`);
   if (filter.min_amount !== undefined) {
-    conditions.push(sql`abs(${payments.amountCents}) >= ${eurosToCents(filter.min_amount)}`);
+    conditions.push(sql`${amountFor(filter.min_amount)} >= ${eurosToCents(filter.min_amount)}`);
   }
   if (filter.max_amount !== undefined) {
-    conditions.push(sql`abs(${payments.amountCents}) <= ${eurosToCents(filter.max_amount)}`);
+    conditions.push(sql`${amountFor(filter.max_amount)} <= ${eurosToCents(filter.max_amount)}`);
   }
   if (filter.route) conditions.push(eq(payments.route, filter.route));
   return conditions;
@@ -310,8 +318,9 @@ export async function selectUserPayments(
     searchWords(filter.search),
     nameContains(filter.initiative_name, 'initiative'),
     nameContains(filter.activity_name, 'activity'),
+    // One account, not every number containing these digits (docs/api-rules.md §5).
     filter.iban
-      ? sql`strpos(replace(upper(${payments.iban}), ' ', ''), ${filter.iban.replace(/\s/g, '').toUpperCase()}) > 0`
+      ? sql`replace(upper(${payments.iban}), ' ', '') = ${filter.iban.replace(/\s/g, '').toUpperCase()}`
       : undefined,
   );
   let keyset: SQL | undefined;

@@ -72,7 +72,7 @@ export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
 
 function toPayment(ctx: Ctx, row: PaymentRow): Payment {
   const now = ctx.clock();
-  const sign = (key: string) => signFileUrl(ctx.config.publicUrl, ctx.config.secretKey, key, now);
+  const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
   return {
     ...toPaymentFields(ctx, row),
     ...(readsPrivate(ctx) ? { iban: text(row.iban) } : {}),
@@ -266,10 +266,17 @@ async function writtenPayment(ctx: Ctx, id: number): Promise<Payment> {
 export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number | null) {
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, id);
+  // 403 before 409 (docs/api-rules.md §2): whether the caller may link it at all comes first, as
+  // if it were free; only then whether its state allows it now.
+  authorize(
+    actor,
+    'link_initiative',
+    { ...row.subject, hasActivity: false },
+    'You may not link this payment',
+  );
   if (row.activityId !== null) {
     throw conflict('CONFLICT', 'Unlink the activity before changing the initiative');
   }
-  authorize(actor, 'link_initiative', row.subject, 'You may not link this payment');
   if (initiativeId === null && row.subject.manual) {
     throw conflict('CONFLICT', 'A manual payment cannot be unlinked; delete it instead');
   }
@@ -306,10 +313,16 @@ export async function linkActivity(
 ) {
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, id);
+  // 403 before 409, as in linkInitiative.
+  authorize(
+    actor,
+    'link_activity',
+    { ...row.subject, hasInitiative: true },
+    'You may not link this payment',
+  );
   if (row.initiativeId === null || row.initiativeId !== body.initiative_id) {
     throw conflict('CONFLICT', 'Link the payment to this initiative first');
   }
-  authorize(actor, 'link_activity', row.subject, 'You may not link this payment');
   const targetId = body.activity_id ?? row.activityId;
   if (targetId !== null) {
     const target = await findActivity(ctx, {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../http/context';
 import { signedPicture } from '../../lib/pictures';
 import type { PersonRow, UserRow } from './users.queries';
 
-type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock'>;
+type SigningCtx = Pick<Ctx, 'actor' | 'config' | 'clock' | 'fileBase'>;
 
 /**
  * The one mapper from a user row to the response (docs/api-rules.md §6). Keys the caller may not

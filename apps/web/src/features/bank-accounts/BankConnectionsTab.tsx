@@ -6,6 +6,7 @@
  * buttons: the owner is the one who may invite, renew and remove (docs/api-rules.md §13).
  */
 import type { BankAccountSummary } from '@helder/shared/bank-accounts';
+import { expiresOn } from '@helder/shared/bank-accounts/client';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -59,7 +60,9 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
   const { t, i18n } = useTranslation('bank-accounts');
   const titleId = useId();
   const language = i18n.resolvedLanguage ?? 'nl';
-  const days = account.expiration_date ? daysUntil(account.expiration_date) : null;
+  // A statement file's account never expires (its date is far ahead for other clients).
+  const expires = expiresOn(account.expiration_date);
+  const days = expires ? daysUntil(expires) : null;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <BankLogo account={account} />
@@ -72,9 +75,9 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
           <span className="visually-hidden">{t('account.iban')} </span>
           {formatIban(account.iban)}
         </p>
-        {account.expiration_date ? (
+        {expires ? (
           <p className={styles.meta}>
-            {t('account.expires', { date: formatDate(account.expiration_date, language) })}
+            {t('account.expires', { date: formatDate(expires, language) })}
             {days === null ? null : <> {t(daysLeftKey(days), { n: days })}</>}
           </p>
         ) : null}

@@ -127,7 +127,10 @@ function AccessForm({ account, busy, failed, onSave }: AccessFormProps) {
     account.users.map((user) => ({
       id: user.id,
       email: user.email,
-      picture: user.profile_picture,
+      picture:
+        user.profile_picture?.attachment_thumbnail_url_128 ??
+        user.profile_picture?.attachment_url ??
+        null,
     })),
   );
   const heading = t('invite.heading', { institution: account.institution_name });

@@ -7,7 +7,16 @@ import { BANKS, callsTo, fakeBanksApi, logIn, makeAccount, makeDetail, ME } from
 const ING = makeDetail(4, {
   institution_name: 'ING',
   users: [
-    { id: 11, email: 'anna@example.nl', profile_picture: 'https://files.example/anna.webp' },
+    {
+      id: 11,
+      email: 'anna@example.nl',
+      profile_picture: {
+        attachment_url: 'https://files.example/anna.webp',
+        attachment_thumbnail_url_128: 'https://files.example/anna-128.webp',
+        attachment_thumbnail_url_256: null,
+        attachment_thumbnail_url_512: null,
+      },
+    },
     { id: 12, email: 'bram@example.nl', profile_picture: null },
   ],
 });
@@ -59,7 +68,10 @@ describe('Toegang beheren', () => {
     expect(people.getByText('bram@example.nl')).toBeInTheDocument();
     // A picture when there is one, else the placeholder (both decorative: the e-mail says who).
     const [anna, bram] = people.getAllByRole('listitem');
-    expect(anna?.querySelector('img')).toHaveAttribute('src', 'https://files.example/anna.webp');
+    expect(anna?.querySelector('img')).toHaveAttribute(
+      'src',
+      'https://files.example/anna-128.webp',
+    );
     expect(bram?.querySelector('img')).toBeNull();
     const removeButtons = people.getAllByRole('button', { name: 'Verwijderen' });
     expect(removeButtons[1]).toHaveAccessibleDescription('bram@example.nl');

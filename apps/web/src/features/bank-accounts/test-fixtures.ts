@@ -4,6 +4,7 @@ import type {
   BankAccountSummary,
   StatementPreview,
 } from '@helder/shared/bank-accounts';
+import { NEVER_EXPIRES } from '@helder/shared/bank-accounts/client';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { fakeApi, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, type RecordedRequest } from '../../test/render';
@@ -25,7 +26,8 @@ export function makeAccount(
     iban: 'NL91ABNA0417164300',
     institution_name: `Bank ${id}`,
     institution_logo: null,
-    expiration_date: null,
+    // As the API sends a statement file's account: nothing expires (docs/api-rules.md §13).
+    expiration_date: NEVER_EXPIRES,
     user_count: 0,
     is_revoked: false,
     last_synced_at: null,
@@ -37,7 +39,22 @@ export function makeAccount(
 }
 
 export function makeDetail(id: number, overrides: Partial<BankAccount> = {}): BankAccount {
-  return { ...makeAccount(id), owner_id: ME, users: [], ...overrides };
+  const account = makeAccount(id);
+  return {
+    ...account,
+    owner_id: ME,
+    owner: {
+      id: ME,
+      email: 'ik@example.nl',
+      first_name: null,
+      last_name: null,
+      profile_picture: null,
+    },
+    is_linked: true,
+    logo: account.institution_logo,
+    users: [],
+    ...overrides,
+  };
 }
 
 export function makePreview(overrides: Partial<StatementPreview> = {}): StatementPreview {

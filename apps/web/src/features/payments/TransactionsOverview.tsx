@@ -23,6 +23,8 @@ import {
   NO_FILTERS,
   uniquePayments,
   useCachedUnfilteredPayments,
+  normalIban,
+  useAccountIbans,
   useLinkableInitiatives,
   useLinkPayment,
   useUserPayments,
@@ -70,11 +72,14 @@ interface FilterOptions {
 function filterOptions(
   rows: readonly UserPayment[],
   targets: readonly LinkTarget[],
+  accountIbans: readonly string[],
   filters: OverviewFilters,
 ): FilterOptions {
   return {
+    // The caller's accounts, whether or not a loaded payment is of them, and the accounts of the
+    // loaded payments (of initiatives they manage); one spelling each, as the API matches them.
     iban: distinct(
-      rows.map((row) => row.iban),
+      [...accountIbans, ...rows.flatMap((row) => (row.iban ? [normalIban(row.iban)] : []))],
       filters.iban,
     ),
     initiative: distinct(
@@ -185,6 +190,7 @@ function Overview({ userId, search }: { userId: number; search: string }) {
   const list = useUserPayments(userId, filters);
   const unfiltered = useCachedUnfilteredPayments(userId);
   const targets = useLinkableInitiatives();
+  const accountIbans = useAccountIbans(userId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => uniquePayments(list.data?.pages), [list.data]);
@@ -193,9 +199,10 @@ function Overview({ userId, search }: { userId: number; search: string }) {
       filterOptions(
         [...rows, ...uniquePayments(unfiltered.data?.pages)],
         targets.data ?? [],
+        accountIbans.data ?? [],
         filters,
       ),
-    [rows, unfiltered.data, targets.data, filters],
+    [rows, unfiltered.data, targets.data, accountIbans.data, filters],
   );
   const { hasNextPage, isFetching, fetchNextPage } = list;
 

@@ -4,6 +4,7 @@
  * targets the caller may link to, and the two link mutations. A link changes the totals of the
  * initiatives and activities on both sides and every payment list, so those are refreshed.
  */
+import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { PAGE_SIZE } from '@helder/shared/http/client';
 import type { paymentsContract, UserPayment } from '@helder/shared/payments';
 import { paymentsRoutes } from '@helder/shared/payments/client';
@@ -79,6 +80,24 @@ export const linkingQueries = {
       },
       staleTime: TARGETS_STALE_MS,
     }),
+  /**
+   * The numbers of the caller's own and shared accounts (GET /api/user/:userId/bank-accounts),
+   * written without spaces in capitals: the IBAN filter offers every one of them, not only those
+   * of the payments loaded so far. Not under the payment lists' key: their updates expect pages.
+   */
+  accountIbans: (userId: number) =>
+    queryOptions({
+      queryKey: ['bank-account-ibans', userId] as const,
+      queryFn: async ({ signal }) => {
+        const { ownedBankAccounts, usedBankAccounts } = await callApi(bankAccountsRoutes.list, {
+          params: { userId },
+          signal,
+        });
+        return [...ownedBankAccounts, ...usedBankAccounts].map((account) =>
+          normalIban(account.iban),
+        );
+      },
+    }),
   linkableActivities: (initiativeId: number) =>
     queryOptions({
       queryKey: [...linkTargets, 'activities', initiativeId] as const,
@@ -92,6 +111,13 @@ export const linkingQueries = {
       staleTime: TARGETS_STALE_MS,
     }),
 };
+
+/** An IBAN as the filter sends and compares it: no spaces, capitals (docs/api-rules.md §5). */
+export const normalIban = (iban: string) => iban.replace(/\s/g, '').toUpperCase();
+
+export function useAccountIbans(userId: number) {
+  return useQuery(linkingQueries.accountIbans(userId));
+}
 
 /** The loaded payments of all pages, each once (offsets shift while links change). */
 export function uniquePayments(pages: readonly UserPaymentsPage[] | undefined): UserPayment[] {

@@ -65,6 +65,24 @@ function linkedAnswer(row: UserPayment) {
   };
 }
 
+/** A bank account as GET /api/user/:userId/bank-accounts lists it. */
+function bankAccount(id: number, iban: string) {
+  return {
+    id,
+    name: `Rekening ${id}`,
+    iban,
+    institution_name: 'Bank',
+    institution_logo: null,
+    expiration_date: '9999-12-31T00:00:00.000Z',
+    user_count: 0,
+    is_revoked: false,
+    last_synced_at: null,
+    next_sync_at: null,
+    holder_name: null,
+    provider: 'file',
+  };
+}
+
 /**
  * A stateful fake: GET pages through `rows` (or `list` decides), the PATCHes change the rows
  * like the server would (-1 unlinks) unless `link` answers otherwise.
@@ -73,10 +91,13 @@ export function fakePaymentsApi({
   rows = [],
   list,
   link,
+  accounts = { owned: [], used: [] },
 }: {
   rows?: UserPayment[];
   list?: (query: URLSearchParams) => UserPayment[] | Response;
   link?: FakeHandler;
+  /** The IBANs of the caller's own and shared bank accounts. */
+  accounts?: { owned: string[]; used: string[] };
 } = {}) {
   const state = rows.map((row) => ({ ...row }));
   const find = (id: string | undefined) => state.find((row) => String(row.id) === id);
@@ -103,6 +124,11 @@ export function fakePaymentsApi({
       const page = answer ?? state.slice(offset, offset + limit);
       return jsonResponse(200, { payments: page, totalCount: answer?.length ?? state.length });
     },
+    'GET /api/user/:userId/bank-accounts': () =>
+      jsonResponse(200, {
+        ownedBankAccounts: accounts.owned.map((iban, index) => bankAccount(index + 1, iban)),
+        usedBankAccounts: accounts.used.map((iban, index) => bankAccount(index + 101, iban)),
+      }),
     'GET /api/auth/entity-access/linkable-initiatives': () =>
       jsonResponse(200, { initiatives: INITIATIVES }),
     'GET /api/auth/entity-access/initiative/:initiativeId/linkable-activities': (_r, { params }) =>

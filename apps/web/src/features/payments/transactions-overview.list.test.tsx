@@ -162,6 +162,33 @@ describe('Transactieoverzicht of /transactions', () => {
     );
   });
 
+  it("offers the caller's own and shared accounts as IBANs, not only those of loaded rows", async () => {
+    logIn();
+    const { requests } = fakePaymentsApi({
+      rows: [makePayment(1, { iban: 'NL91 ABNA 0417 1643 00' })],
+      accounts: { owned: ['NL86SNDB0123456789'], used: ['nl02 rabo 0123 4567 89'] },
+    });
+    const { user } = renderApp('/transactions');
+    await screen.findByText('Ontvanger 1');
+    const filter = screen.getByRole('combobox', { name: 'IBAN' });
+    await within(filter).findByRole('option', { name: 'NL86SNDB0123456789' });
+    // One spelling each (no spaces, capitals), as the API matches them.
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Alle rekeningen',
+      'NL02RABO0123456789',
+      'NL86SNDB0123456789',
+      'NL91ABNA0417164300',
+    ]);
+    await user.selectOptions(filter, 'NL86SNDB0123456789');
+    await waitFor(() =>
+      expect(listRequests(requests).at(-1)?.searchParams.get('iban')).toBe('NL86SNDB0123456789'),
+    );
+  });
+
   it('searches with the top bar from page 1', async () => {
     logIn();
     const { requests } = fakePaymentsApi({

@@ -1,3 +1,4 @@
+import { expiresOn } from '@helder/shared/bank-accounts/client';
 import type { User } from '@helder/shared/users';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,22 +37,25 @@ function BankAccounts({ accounts }: { accounts: BankAccount[] }) {
         <p className={styles.muted}>{t('detail.noBankAccounts')}</p>
       ) : (
         <ul className={styles.bankList}>
-          {active.map((account) => (
-            <li key={account.id} className={styles.bank}>
-              <span className={styles.bankName}>{account.institution_name}</span>
-              <span className={styles.iban}>{account.iban}</span>
-              {account.expiration_date ? (
+          {active.map((account) => {
+            const expires = expiresOn(account.expiration_date);
+            return (
+              <li key={account.id} className={styles.bank}>
+                <span className={styles.bankName}>{account.institution_name}</span>
+                <span className={styles.iban}>{account.iban}</span>
+                {expires ? (
+                  <span className={styles.muted}>
+                    {t('detail.expires', {
+                      date: formatDate(expires, i18n.resolvedLanguage ?? 'nl'),
+                    })}
+                  </span>
+                ) : null}
                 <span className={styles.muted}>
-                  {t('detail.expires', {
-                    date: formatDate(account.expiration_date, i18n.resolvedLanguage ?? 'nl'),
-                  })}
+                  {t(sharingKey(account.user_count), { number: account.user_count })}
                 </span>
-              ) : null}
-              <span className={styles.muted}>
-                {t(sharingKey(account.user_count), { number: account.user_count })}
-              </span>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
       <p>
