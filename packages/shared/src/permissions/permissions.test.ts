@@ -87,7 +87,7 @@ const globalMatrix: Row[] = [
   { subject: payment({ manual: false }), action: 'delete', allowed: [] },
   { subject: payment({}), action: 'link_initiative', allowed: ADMINS },
   { subject: payment({ hasActivity: true }), action: 'link_initiative', allowed: [] },
-  // Any logged-in caller may ask; link_payment on the target activity decides (api-rules §5).
+  // Any logged-in caller may ask; link_payment on the target activity decides (docs/api-rules.md §5).
   { subject: payment({}), action: 'link_activity', allowed: LOGGED_IN },
   {
     subject: payment({ hidden: true, manual: false }),

@@ -117,7 +117,7 @@ const POLICY: Policy = {
       a !== null &&
       !p.hasActivity &&
       (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
-    // The payment only needs an initiative: link_payment on the activity decides (api-rules §5).
+    // The payment only needs an initiative: link_payment on the activity decides (docs/api-rules.md §5).
     link_activity: (a, p) => a !== null && p.hasInitiative,
   },
   // Relations are computed for logged-in callers only; the guard keeps it so if that changes.

@@ -1,6 +1,6 @@
 /**
- * Which of the caller's accounts each account of a statement file goes to (docs/api-rules.md
- * §13), and the account an import creates: by IBAN, or by number at a bank for an account number
+ * Which of the caller's accounts each account of a statement file goes to, and the account an
+ * import creates (docs/api-rules.md §13): by IBAN, or by number at a bank for an account number
  * from before the IBAN.
  */
 import type { StatementErrorCode } from '@helder/shared/bank-accounts';

@@ -27,9 +27,9 @@ function record(lines: Array<[StatementAccount, StatementLine]>, accounts: State
   const recorder = new StatementRecorder();
   for (const [a, line] of lines) recorder.add(a, line);
   const parsed: ParsedStatement = {
-    format: 'mt940',
+    format: 'csv',
     // A flavour whose references are unique per account, so S-1 is a key (dedupe-keys.ts).
-    flavour: 'ing',
+    flavour: 'rabobank',
     accounts,
     skipped: [{ line: 12, reason: 'currency', detail: 'USD' }],
   };

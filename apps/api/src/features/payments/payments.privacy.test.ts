@@ -10,7 +10,7 @@ import { createBankAccount } from '../../test/payment-factories';
 
 /**
  * Nothing private made public (docs/api-rules.md §6): account and card numbers masked in the
- * public's texts, a shielded counterparty's name replaced; and empty text as "" (§1).
+ * public's texts, a shielded counterparty's name replaced; and empty text as "" (docs/api-rules.md §1).
  */
 const scene = useCastApp();
 const { call } = scene;

@@ -321,6 +321,11 @@ export async function linkActivity(
     'You may not link this payment',
   );
   if (row.initiativeId === null || row.initiativeId !== body.initiative_id) {
+    // Only who may link payments within its initiative learns that its state is the obstacle.
+    if (row.initiativeId !== null) {
+      const current = await findInitiative(ctx, row.initiativeId);
+      authorize(actor, 'link_payment', current.subject, 'You may not link this payment');
+    }
     throw conflict('CONFLICT', 'Link the payment to this initiative first');
   }
   const targetId = body.activity_id ?? row.activityId;
