@@ -71,6 +71,9 @@ export default defineConfig({
           },
           // Spies created with vi.spyOn are restored before each test.
           restoreMocks: true,
+          // A journey through a page (lazy modules, several answers, re-renders) runs a few
+          // seconds in jsdom when both cores are busy with the API suite beside it.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -84,9 +84,10 @@ if (React.useState !== compat.useState) {
   );
 }
 
-// Route modules load lazily: on a busy CI machine the first screen of a file can take more
-// than Testing Library's default second to appear.
-configure({ asyncUtilTimeout: 5_000 });
+// Route modules load lazily, and the first test of a file waits for Vite to transform them: with
+// the API suite on the other core that took over 5 s for the transactions page. A wait ends as
+// soon as its state is there, so a generous limit costs nothing when things go well.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every answer a test serves is checked against its contract, as the dev server does.
 configureApi({ checkResponse });

@@ -45,15 +45,16 @@ const ACTIVITIES: Record<string, { id: number; name: string }[]> = {
 function linkedAnswer(row: UserPayment) {
   return {
     id: row.id,
-    transaction_id: null,
+    transaction_id: '',
     booking_date: row.booking_date,
     transaction_amount: row.transaction_amount,
     creditor_name: row.creditor_name,
     debtor_name: row.debtor_name,
     route: row.transaction_amount < 0 ? 'uitgaven' : 'inkomen',
     short_user_description: row.short_user_description,
-    long_user_description: null,
+    long_user_description: '',
     hidden: false,
+    hide_counterparty: false,
     type: 'bank',
     iban: row.iban,
     initiative_id: row.initiative_id,
