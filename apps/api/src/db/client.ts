@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
@@ -40,7 +40,7 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
-  /** An in-memory PGlite starts from this dump of a data directory (tests: a migrated one). */
+  /** A PGlite without a database yet starts from this dump of one (tests: a migrated one). */
   loadDataDir?: Blob | undefined;
   /** Called for every SQL statement: lets tests count queries (N+1 guard). */
   onQuery?: (sql: string) => void;
@@ -223,7 +223,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     unlock = await lockDirectory(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, 'pg'), pgliteOptions);
+    const pgDir = path.join(options.dataDir, 'pg');
+    // A dump only seeds a directory that holds no database yet.
+    const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
+    client = new PGlite(pgDir, {
+      ...pgliteOptions,
+      loadDataDir: fresh ? options.loadDataDir : undefined,
+    });
   }
   try {
     const db = drizzlePglite({ client, schema, logger });

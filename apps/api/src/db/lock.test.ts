@@ -6,9 +6,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './lock';
+import { pgliteTemplateBlob } from '../test/template';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
 let dir: string;
+// Each test's directory starts from the run's migrated database rather than migrating its own.
+const loadDataDir = pgliteTemplateBlob() ?? undefined;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'helder-lock-'));
 });
@@ -67,22 +70,24 @@ function holdLock() {
 
 describe('the PGlite data directory lock', () => {
   it('refuses a second open while the first is open, and allows it after close', async () => {
-    const first = await openDatabase({ dataDir: dir });
-    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    const first = await openDatabase({ dataDir: dir, loadDataDir });
+    await expect(openDatabase({ dataDir: dir, loadDataDir })).rejects.toBeInstanceOf(
+      DataDirLockedError,
+    );
     await first.close();
-    const second = await openDatabase({ dataDir: dir });
+    const second = await openDatabase({ dataDir: dir, loadDataDir });
     await second.close();
   });
 
   it('ignores the pid lock file of an earlier version, even when that pid is alive again', async () => {
     writeFileSync(path.join(dir, 'helder.lock'), String(process.pid));
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openDatabase({ dataDir: dir, loadDataDir });
     await db.close();
   });
 
   it('is held by a live process, and free again once it is killed with SIGKILL', async () => {
     const holder = await holdLock();
-    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(
+    await expect(openDatabase({ dataDir: dir, loadDataDir })).rejects.toThrow(
       `is in use by another Helder process (pid ${holder.pid})`,
     );
     holder.kill('SIGKILL');
@@ -91,13 +96,13 @@ describe('the PGlite data directory lock', () => {
     const [stale] = readdirSync(dir).filter((f) => f.startsWith('helder.lock.'));
     expect(stale).toBeDefined();
     renameSync(path.join(dir, stale!), path.join(dir, `helder.lock.${process.pid}.0`));
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openDatabase({ dataDir: dir, loadDataDir });
     expect(readdirSync(dir).filter((f) => f.startsWith('helder.lock.'))).toHaveLength(1);
     await db.close();
   });
 
   it('makes a second server process exit with a clear message', async () => {
-    const held = await openDatabase({ dataDir: dir });
+    const held = await openDatabase({ dataDir: dir, loadDataDir });
     try {
       const { code, stderr } = await run('src/server.ts');
       expect(code).not.toBe(0);
@@ -109,7 +114,7 @@ describe('the PGlite data directory lock', () => {
   });
 
   it('makes the user:create CLI exit with a clear message', async () => {
-    const held = await openDatabase({ dataDir: dir });
+    const held = await openDatabase({ dataDir: dir, loadDataDir });
     try {
       const { code, stderr } = await run('src/cli/user-create.ts', ['--email', 'a@example.test']);
       expect(code).toBe(1);
