@@ -295,6 +295,25 @@ describe('the public cache on a listening server', () => {
   });
 });
 
+describe('the public cache of an app without a logger', () => {
+  it('answers a hit before Fastify all the same', async () => {
+    const quiet = await createTestApp({ env: { PUBLIC_CACHE_SECONDS: '30' } });
+    try {
+      await createInitiativeTree(quiet, { name: 'Stil' });
+      const base = await quiet.app.listen({ port: 0, host: '127.0.0.1' });
+      const bodies: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/initiatives`);
+        expect(res.status).toBe(200);
+        bodies.push(await res.text());
+      }
+      expect(new Set(bodies).size).toBe(1);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('preferredEncoding', () => {
   it('prefers Brotli, then gzip, and honours q=0', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');

@@ -199,7 +199,8 @@ export function installPublicCache(
     api: { ...front.securityHeaders.api, ...cors },
     documents: { ...front.securityHeaders.documents, ...cors },
   };
-  const log = app.log as typeof app.log & { isLevelEnabled(level: string): boolean };
+  // pino has isLevelEnabled; the silent logger of an app built with `logger: false` has not.
+  const log = app.log as typeof app.log & { isLevelEnabled?(level: string): boolean };
   front.server.first = (req, res) => {
     if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
     const url = req.url ?? '';
@@ -208,7 +209,7 @@ export function installPublicCache(
     const start = performance.now();
     writeKept(res, hit, req.headers['accept-encoding'], securityHeadersFor(headers, url));
     // Fastify logs every answer it sends at info; a hit it never saw gets one line here.
-    if (log.isLevelEnabled('info')) {
+    if (log.isLevelEnabled?.('info')) {
       const responseTime = performance.now() - start;
       log.info(
         { req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime, publicCache: true },
