@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRepeated } from '../../../test/repeated-file';
 import { streamStatementFile } from './parse';
 import { StatementError, type StatementLine } from './statement';
 
@@ -24,27 +23,9 @@ const ENTRY_HEAD =
   '<Ntry><Amt Ccy="EUR">10.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>' +
   '<BookgDt><Dt>2024-02-01</Dt></BookgDt><AcctSvcrRef>R1</AcctSvcrRef>';
 
-/**
- * Writes `head`, then `piece` `times` times, then `tail` to a temporary file, a megabyte at a
- * time, so that the test never holds the file.
- */
-async function generated(name: string, head: string, piece: string, times: number, tail: string) {
-  const path = join(dir, name);
-  const out = createWriteStream(path);
-  const perBlock = Math.max(1, Math.floor((1024 * 1024) / piece.length));
-  const block = piece.repeat(perBlock);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write(head);
-  let left = times;
-  for (; left >= perBlock; left -= perBlock) await write(block);
-  await write(piece.repeat(left));
-  await write(tail);
-  out.end();
-  await once(out, 'finish');
-  return path;
-}
+/** A generated file in the test's directory (see writeRepeated). */
+const generated = (name: string, head: string, piece: string, times: number, tail: string) =>
+  writeRepeated(join(dir, name), head, piece, times, tail);
 
 async function parseFile(path: string) {
   const lines: StatementLine[] = [];

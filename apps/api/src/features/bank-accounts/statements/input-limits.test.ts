@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeRepeated } from '../../../test/repeated-file';
 import { streamStatementFile } from './parse';
 import { StatementError } from './statement';
 
@@ -15,24 +14,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `head`, `piece` repeated `times` times, then `tail`, written a megabyte at a time. */
-async function generated(head: string, piece: string, times: number, tail: string) {
-  const path = join(dir, `${Math.random().toString(36).slice(2)}.txt`);
-  const out = createWriteStream(path);
-  const perBlock = Math.max(1, Math.floor((1024 * 1024) / piece.length));
-  const block = piece.repeat(perBlock);
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write(head);
-  let left = times;
-  for (; left >= perBlock; left -= perBlock) await write(block);
-  await write(piece.repeat(left));
-  await write(tail);
-  out.end();
-  await once(out, 'finish');
-  return path;
-}
+/** A generated file in the test's directory (see writeRepeated). */
+const generated = (head: string, piece: string, times: number, tail: string) =>
+  writeRepeated(join(dir, `${Math.random().toString(36).slice(2)}.txt`), head, piece, times, tail);
 
 async function refusal(path: string): Promise<StatementError> {
   const error: unknown = await streamStatementFile(path, undefined, () => undefined).then(
