@@ -137,7 +137,7 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     expect((await call('PATCH', activityUrl, holder, mine)).statusCode).toBe(200);
   });
 
-  it('links to an activity for whoever holds link_payment on it; unlinks for whoever holds it on the activity left', async () => {
+  it('links to an activity for whoever holds link_payment on it; unlinks or moves for whoever holds it on the activity left too', async () => {
     const w = await scene.world();
     const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
     const url = `/payment/${p.id}/activity`;
@@ -153,6 +153,15 @@ describe('PATCH /api/payment/:id/initiative and /activity', () => {
     await addActivityOwner(scene.t, sibling.id, siblingOwner.user.id);
     const unlink = { initiative_id: w.initiative.id, activity_id: null };
     expect((await call('PATCH', url, siblingOwner, unlink)).statusCode).toBe(403);
+    // Nor may they move it into their own activity: it would leave one that is not theirs.
+    const toSibling = { initiative_id: w.initiative.id, activity_id: sibling.id };
+    expect((await call('PATCH', url, siblingOwner, toSibling)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/payment/${p.id}`, scene.cast.owner)).json<Payment>().activity_id,
+    ).toBe(w.activity.id);
+    // The initiative owner holds link_payment on both.
+    expect((await call('PATCH', url, scene.cast.owner, toSibling)).statusCode).toBe(200);
+    expect((await call('PATCH', url, scene.cast.owner, link)).statusCode).toBe(200);
     const loose = await call('PATCH', url, scene.cast.activityOwner, unlink);
     expect(loose.json<Payment>().activity_id).toBeNull();
   });

@@ -302,9 +302,9 @@ export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number 
 /**
  * Links the payment to an activity of its initiative or unlinks it (null), docs/api-rules.md §5:
  * only while an initiative is linked (409) and `initiative_id` names it (409: the client's view is
- * stale); the activity must belong to it (404) and the caller needs link_payment on it. Unlinking
- * needs link_payment on the activity the payment leaves, so that not everyone who reads a payment
- * may take it out of its activity.
+ * stale); the activity must belong to it (404) and the caller needs link_payment on it, and on
+ * the activity the payment leaves (ADR 0024), so that not everyone who reads a payment may take it
+ * out of its activity.
  */
 export async function linkActivity(
   ctx: Ctx,
@@ -328,13 +328,17 @@ export async function linkActivity(
     }
     throw conflict('CONFLICT', 'Link the payment to this initiative first');
   }
-  const targetId = body.activity_id ?? row.activityId;
-  if (targetId !== null) {
-    const target = await findActivity(ctx, {
-      initiativeId: row.initiativeId,
-      activityId: targetId,
-    });
-    authorize(actor, 'link_payment', target.subject, 'You may not link payments to this activity');
+  // The activity it goes to, and the one it leaves: taking a payment out of an activity is as
+  // much that activity's business as adding one (ADR 0024).
+  for (const activityId of new Set([body.activity_id, row.activityId])) {
+    if (activityId === null) continue;
+    const activity = await findActivity(ctx, { initiativeId: row.initiativeId, activityId });
+    authorize(
+      actor,
+      'link_payment',
+      activity.subject,
+      'You may not link payments to this activity',
+    );
   }
   if (body.activity_id !== row.activityId) {
     await writes.update(ctx, actor, id, {
