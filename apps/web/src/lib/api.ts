@@ -38,9 +38,9 @@ import { ApiError } from './api-error';
 
 export const API_BASE = '/api';
 
-export { ApiError, isApiError, type ApiErrorCode, type ClientErrorCode } from './api-error';
-export { configureApi, type ApiConfig } from './api-config';
-export type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@helder/shared/http';
+export { ApiError, isApiError, type ApiErrorCode } from './api-error';
+export { configureApi } from './api-config';
+export type { ResponseOf } from '@helder/shared/http';
 
 type Scalar = string | number | boolean | null | undefined;
 type QueryValue = Scalar | readonly Scalar[];
@@ -54,7 +54,7 @@ type Slot<Key extends string, T> = unknown extends T
       ? { [K in Key]?: T }
       : { [K in Key]: T };
 
-export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
   Slot<'query', QueryOf<E>> &
   (unknown extends BodyOf<E> ? { body?: FormData } : { body: BodyOf<E> | FormData }) & {
     signal?: AbortSignal;

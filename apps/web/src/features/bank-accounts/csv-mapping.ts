@@ -20,7 +20,7 @@ export interface CsvSample {
 
 /** How much of the file is read for the sample (enough for 10 lines of any bank). */
 const SAMPLE_BYTES = 64 * 1024;
-export const SAMPLE_LINES = 10;
+const SAMPLE_LINES = 10;
 
 function decode(bytes: Uint8Array): string {
   try {

@@ -17,7 +17,7 @@ import { callApi, nextOffset, type ParsedBodyOf } from '../../lib/api';
 
 const all = ['funders'] as const;
 
-export const fundersQueries = {
+const fundersQueries = {
   /** GET /api/funders in pages of 20 ("Meer laden" while a page comes back full), as one list. */
   list: () =>
     infiniteQueryOptions({

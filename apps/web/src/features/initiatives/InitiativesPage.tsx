@@ -25,7 +25,7 @@ export interface InitiativeLinkState {
 }
 
 /** Flattens the loaded pages, keeping the first occurrence of every initiative. */
-export function uniqueById<T extends { id: number }>(pages: T[][] | undefined): T[] {
+function uniqueById<T extends { id: number }>(pages: T[][] | undefined): T[] {
   const seen = new Set<number>();
   return (pages?.flat() ?? []).filter((item) => !seen.has(item.id) && seen.add(item.id));
 }

@@ -31,7 +31,7 @@ import { usePaymentsFilter } from './routing';
 import type { PaymentsScope } from './schemas';
 
 /** Within this many pixels of the bottom, the next page loads (docs/spec-map.md §9). */
-export const SCROLL_THRESHOLD_PX = 20;
+const SCROLL_THRESHOLD_PX = 20;
 
 /**
  * Whether the element scrolls (sideways on a narrow screen, or down): then keyboard users must

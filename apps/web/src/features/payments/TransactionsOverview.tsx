@@ -34,13 +34,13 @@ import styles from './overview.module.css';
 import tableStyles from './payments.module.css';
 
 /** More payments load within this distance of the table's end (docs/spec-map.md §9). */
-export const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
+const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
 
 /** dd-MM-yyyy in Europe/Amsterdam (docs/spec-map.md §9); an unreadable date shows as it is. */
-export function formatDay(iso: string): string {
+function formatDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat('nl-NL', {

@@ -4,7 +4,7 @@
  * ISO 8601 with an offset. Days are read in Europe/Amsterdam, like the API does.
  */
 
-export const TIME_ZONE = 'Europe/Amsterdam';
+const TIME_ZONE = 'Europe/Amsterdam';
 
 /** A calendar day as the API's date filters write it. */
 export type IsoDay = `${number}-${number}-${number}`;
@@ -35,7 +35,7 @@ function amsterdamParts(instant: Date) {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A real calendar day from its numbers (no 31-02), as YYYY-MM-DD; null otherwise. */
-export function isoDay(year: number, month: number, day: number): IsoDay | null {
+function isoDay(year: number, month: number, day: number): IsoDay | null {
   if (![year, month, day].every(Number.isInteger) || year < 1000 || year > 9999) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;

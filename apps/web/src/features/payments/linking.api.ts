@@ -46,7 +46,7 @@ const linkTargets = [...authKeys.all, 'entity-access', 'link-targets'] as const;
 /** Link targets change rarely: one answer serves every row for a minute. */
 const TARGETS_STALE_MS = 60_000;
 
-export const linkingQueries = {
+const linkingQueries = {
   userLists: (userId: number) => [...payments, 'user', userId] as const,
   /**
    * The user's payments, 20 at a time from offset 0; a new filter is a new query, so it starts at

@@ -18,10 +18,10 @@ import styles from './users.module.css';
  * More users load when the list is scrolled to within this distance of its end
  * (docs/spec-map.md §9).
  */
-export const SCROLL_THRESHOLD_PX = 50;
+const SCROLL_THRESHOLD_PX = 50;
 
 /** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
-export function uniqueUsers(pages: User[][] | undefined, skipId?: number): User[] {
+function uniqueUsers(pages: User[][] | undefined, skipId?: number): User[] {
   const seen = new Set<number>();
   const result: User[] = [];
   for (const user of pages?.flat() ?? []) {
