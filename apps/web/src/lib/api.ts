@@ -84,6 +84,19 @@ function isEmpty(value: Scalar): value is null | undefined | '' {
 export const nextOffset = (lastRows: readonly unknown[], pages: readonly unknown[]) =>
   lastRows.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE;
 
+/**
+ * The rows of a list's loaded pages, each id once (the first): offsets shift when rows are added
+ * or removed between two page reads, so a row can come again on the next page.
+ */
+export function uniqueById<T extends { id: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
+}
+
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();

@@ -16,12 +16,12 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { uniqueById } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
 import {
   NO_FILTERS,
-  uniquePayments,
   useCachedUnfilteredPayments,
   normalIban,
   useAccountIbans,
@@ -52,6 +52,10 @@ function formatDay(iso: string): string {
     .format(date)
     .replace(/\//g, '-');
 }
+
+/** The payments of the loaded pages, each once (offsets shift while links change). */
+const paymentsOf = (pages: readonly { payments: UserPayment[] }[] | undefined) =>
+  uniqueById(pages?.flatMap((page) => page.payments) ?? []);
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'nl');
 
@@ -193,11 +197,11 @@ function Overview({ userId, search }: { userId: number; search: string }) {
   const accountIbans = useAccountIbans(userId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  const rows = useMemo(() => uniquePayments(list.data?.pages), [list.data]);
+  const rows = useMemo(() => paymentsOf(list.data?.pages), [list.data]);
   const options = useMemo(
     () =>
       filterOptions(
-        [...rows, ...uniquePayments(unfiltered.data?.pages)],
+        [...rows, ...paymentsOf(unfiltered.data?.pages)],
         targets.data ?? [],
         accountIbans.data ?? [],
         filters,

@@ -6,7 +6,7 @@
  */
 import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import type { paymentsContract, UserPayment } from '@helder/shared/payments';
+import type { paymentsContract } from '@helder/shared/payments';
 import { paymentsRoutes } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
@@ -117,18 +117,6 @@ export const normalIban = (iban: string) => iban.replace(/\s/g, '').toUpperCase(
 
 export function useAccountIbans(userId: number) {
   return useQuery(linkingQueries.accountIbans(userId));
-}
-
-/** The loaded payments of all pages, each once (offsets shift while links change). */
-export function uniquePayments(pages: readonly UserPaymentsPage[] | undefined): UserPayment[] {
-  const seen = new Set<number>();
-  const result: UserPayment[] = [];
-  for (const payment of pages?.flatMap((page) => page.payments) ?? []) {
-    if (seen.has(payment.id)) continue;
-    seen.add(payment.id);
-    result.push(payment);
-  }
-  return result;
 }
 
 export function useUserPayments(userId: number, filters: OverviewFilters) {

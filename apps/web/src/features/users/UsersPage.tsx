@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
+import { uniqueById } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useCan, useSession } from '../auth';
@@ -19,18 +20,6 @@ import styles from './users.module.css';
  * (docs/spec-map.md §9).
  */
 const SCROLL_THRESHOLD_PX = 50;
-
-/** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
-function uniqueUsers(pages: User[][] | undefined, skipId?: number): User[] {
-  const seen = new Set<number>();
-  const result: User[] = [];
-  for (const user of pages?.flat() ?? []) {
-    if (seen.has(user.id) || user.id === skipId) continue;
-    seen.add(user.id);
-    result.push(user);
-  }
-  return result;
-}
 
 /** One entry of the directory: a link to the user's page with picture, name, role and labels. */
 function UserLink({ user }: { user: User }) {
@@ -87,7 +76,10 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
   const { t: tc } = useTranslation();
   const list = useUsersList(email);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const users = useMemo(() => uniqueUsers(list.data?.pages, ownId), [list.data, ownId]);
+  const users = useMemo(
+    () => uniqueById(list.data?.pages.flat() ?? []).filter((user) => user.id !== ownId),
+    [list.data, ownId],
+  );
   const { hasNextPage, isFetching, fetchNextPage } = list;
 
   const loadMoreWhenNearEnd = useCallback(() => {
