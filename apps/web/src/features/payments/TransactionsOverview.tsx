@@ -9,7 +9,7 @@
  */
 import { formatEuro } from '@helder/shared/money';
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -18,6 +18,7 @@ import { CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { uniqueById } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSession } from '../auth';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
 import {
@@ -34,7 +35,7 @@ import styles from './overview.module.css';
 import tableStyles from './payments.module.css';
 
 /** More payments load within this distance of the table's end (docs/spec-map.md §9). */
-const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
+const SCROLL_THRESHOLD_PX = 20;
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
@@ -195,7 +196,6 @@ function Overview({ userId, search }: { userId: number; search: string }) {
   const unfiltered = useCachedUnfilteredPayments(userId);
   const targets = useLinkableInitiatives();
   const accountIbans = useAccountIbans(userId);
-  const scrollRef = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => paymentsOf(list.data?.pages), [list.data]);
   const options = useMemo(
@@ -208,19 +208,11 @@ function Overview({ userId, search }: { userId: number; search: string }) {
       ),
     [rows, unfiltered.data, targets.data, accountIbans.data, filters],
   );
-  const { hasNextPage, isFetching, fetchNextPage } = list;
-
-  const loadMoreWhenNearEnd = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element || !hasNextPage || isFetching) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= PAYMENTS_SCROLL_THRESHOLD_PX) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
-
-  // After a page arrives: a table that does not fill its (laid out) box cannot be scrolled.
-  useEffect(() => {
-    if ((scrollRef.current?.clientHeight ?? 0) > 0) loadMoreWhenNearEnd();
-  }, [list.data, loadMoreWhenNearEnd]);
+  const { hasNextPage, fetchNextPage } = list;
+  const { ref: scrollRef, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(
+    list,
+    SCROLL_THRESHOLD_PX,
+  );
 
   const changeFilter = (name: DropdownFilter, value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
@@ -305,7 +297,7 @@ function Overview({ userId, search }: { userId: number; search: string }) {
       <div
         ref={scrollRef}
         className={styles.scroller}
-        onScroll={loadMoreWhenNearEnd}
+        onScroll={onScroll}
         role="region"
         aria-label={t('overview.caption')}
         aria-busy={list.isFetching || undefined}
