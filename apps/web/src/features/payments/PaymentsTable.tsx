@@ -23,7 +23,7 @@ import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useCan } from '../auth';
 import { usePayments } from './api';
 import { shownName } from './counterparty';
-import { formatBookingDate } from './dates';
+import { formatBookingDate } from '../../lib/dates';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
 import { searchText } from './filters';

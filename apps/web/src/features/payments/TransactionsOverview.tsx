@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { uniqueById } from '../../lib/api';
+import { formatBookingDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSession } from '../auth';
@@ -39,20 +40,6 @@ const SCROLL_THRESHOLD_PX = 20;
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
-
-/** dd-MM-yyyy in Europe/Amsterdam (docs/spec-map.md §9); an unreadable date shows as it is. */
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('nl-NL', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  })
-    .format(date)
-    .replace(/\//g, '-');
-}
 
 /** The payments of the loaded pages, each once (offsets shift while links change). */
 const paymentsOf = (pages: readonly { payments: UserPayment[] }[] | undefined) =>
@@ -147,7 +134,7 @@ function FilterSelect({ name, value, options, onChange }: FilterSelectProps) {
 /** One payment with its two link dropdowns; a failed link is logged and said in the row. */
 function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
   const link = useLinkPayment(userId, row.id);
-  const date = formatDay(row.booking_date);
+  const date = formatBookingDate(row.booking_date);
   const amount = formatEuro(row.transaction_amount);
   const choice = link.variables;
   const busy = link.isPending;
