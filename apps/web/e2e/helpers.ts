@@ -22,8 +22,8 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** The first administrator, made by scripts/e2e-server.mjs (same credentials there). */
 export const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' } as const;
 
-export const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8123) + 1}/messages`;
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8123) + 1}/messages`;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A short id no other test (or earlier run) uses, for names and e-mail addresses. */
 export function uniqueId(): string {

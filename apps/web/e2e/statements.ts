@@ -59,7 +59,7 @@ const OPENING = 1000;
 const closing = (lines: Line[]) => lines.reduce((sum, line) => sum + line.amount, OPENING);
 
 /** A CAMT.053.001.02 statement of `iban` with one entry (and AcctSvcrRef) per line. */
-export function camt053(iban: string, id: string, lines: Line[]): string {
+function camt053(iban: string, id: string, lines: Line[]): string {
   const entries = lines.map((line, index) => {
     const credit = line.amount > 0;
     const party = credit
@@ -118,7 +118,7 @@ export const dutchAmount = (euros: number) =>
   );
 
 /** An ING (Mijn ING, comma-separated) CSV export of `iban`, newest line first as ING writes it. */
-export function ingCsv(iban: string, lines: Line[]): string {
+function ingCsv(iban: string, lines: Line[]): string {
   const quote = (values: string[]) => values.map((value) => `"${value}"`).join(',');
   const header = quote([
     'Datum',
@@ -156,7 +156,7 @@ function field86(text: string): string[] {
 }
 
 /** An ING MT940 (.sta) statement of `iban`: one :61:/:86: pair per line. */
-export function mt940(iban: string, id: string, lines: Line[]): string {
+function mt940(iban: string, id: string, lines: Line[]): string {
   const yymmdd = (date: string) => date.slice(2).replace(/-/g, '');
   const amount = (euros: number) => Math.abs(euros).toFixed(2).replace('.', ',');
   const last = lines.at(-1)!.date;

@@ -11,7 +11,7 @@ import * as schema from './schema';
 import { lockDirectory } from './lock';
 import { PreparingClient } from './prepared';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the pool or an open transaction. */
@@ -29,7 +29,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface ListenEvents {
+interface ListenEvents {
   notify(): void;
   lost(): void;
   restored(): void;

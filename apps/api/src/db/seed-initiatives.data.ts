@@ -7,7 +7,7 @@ import type { LegalEntity } from '@helder/shared/initiatives';
 
 /** A cost: short description, creditor, euros; `true` marks a hidden payment. */
 export type Cost = [string, string, number, boolean?];
-export interface DemoActivity {
+interface DemoActivity {
   name: string;
   text: string;
   budget: number;

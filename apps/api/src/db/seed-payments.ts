@@ -63,7 +63,7 @@ const BANK_LINES: BankLine[] = [
 ];
 
 /** The two check digits of an IBAN (ISO 13616: mod 97 of the rearranged number must be 1). */
-export function ibanCheckDigits(country: string, bban: string): string {
+function ibanCheckDigits(country: string, bban: string): string {
   const digits = `${bban}${country}00`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rest = 0;
   // Digit by digit, because the whole number is far beyond a safe integer.
@@ -72,7 +72,7 @@ export function ibanCheckDigits(country: string, bban: string): string {
 }
 
 /** A Dutch IBAN at the demo bank for a ten-digit account number. */
-export const sandboxIban = (accountNumber: string) =>
+const sandboxIban = (accountNumber: string) =>
   `NL${ibanCheckDigits('NL', `${BANK_CODE}${accountNumber}`)}${BANK_CODE}${accountNumber}`;
 
 /** A stable demo account for a counterparty, so the same shop always has the same IBAN. */

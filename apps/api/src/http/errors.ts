@@ -20,8 +20,6 @@ export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `$
 export const conflict = (code: ErrorCode, detail: string) => new AppError(409, code, detail);
 export const invalid = (field: string, code: string, message: string) =>
   new AppError(422, 'VALIDATION_ERROR', 'Validation failed', [{ field, code, message }]);
-export const payloadTooLarge = () =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 10 MB');
 export const unsupportedMediaType = (allowed: string) =>
   new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type; allowed: ${allowed}`);
 

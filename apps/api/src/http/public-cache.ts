@@ -49,7 +49,7 @@ interface Entry {
  * the headers that origin is read from (Host, and the forwarded ones a trusted proxy sets), as
  * the client sent them.
  */
-export function cacheKey(req: IncomingMessage, byHost: boolean): string {
+function cacheKey(req: IncomingMessage, byHost: boolean): string {
   const url = req.url ?? '';
   if (!byHost) return url;
   const {

@@ -9,7 +9,7 @@ import { discardUploads, readMultipart, type Upload } from './uploads';
 
 type Out<T> = NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
-export interface HandlerInput<E extends Endpoint> {
+interface HandlerInput<E extends Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;

@@ -5,13 +5,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * and the same for every read within one hour, so browsers can cache a picture instead of fetching
  * it again under a new URL in every response.
  */
-export const FILE_URL_WINDOW_SECONDS = 60 * 60;
+const FILE_URL_WINDOW_SECONDS = 60 * 60;
 
 const signature = (secret: string, key: string, exp: number) =>
   createHmac('sha256', secret).update(`file:${key}:${exp}`).digest('base64url');
 
 /** The expiry (seconds since the epoch) of URLs signed at `now`. */
-export function fileUrlExpiry(now: Date): number {
+function fileUrlExpiry(now: Date): number {
   const window = Math.floor(now.getTime() / 1000 / FILE_URL_WINDOW_SECONDS);
   return (window + 2) * FILE_URL_WINDOW_SECONDS;
 }

@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id (the library's default algorithm) with OWASP's minimum memory/time costs. */
-export const PASSWORD_HASH_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const PASSWORD_HASH_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /**
  * The test suite hashes thousands of passwords; it sets this variable (test/global-setup.ts) to

@@ -18,7 +18,7 @@ import {
 import { authorize, write } from './write';
 
 /** Profile pictures of users, initiatives and activities (docs/api-rules.md §11). */
-export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
 

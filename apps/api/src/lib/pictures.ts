@@ -8,7 +8,7 @@ import { signFileUrl } from './file-urls';
 import type { Storage } from './storage';
 import type { SniffedType } from '../http/uploads';
 
-export const THUMBNAIL_SIZES = [128, 256, 512] as const;
+const THUMBNAIL_SIZES = [128, 256, 512] as const;
 /**
  * Pictures above this are refused from their header (docs/api-rules.md §11: at most 40 megapixels).
  */

@@ -71,7 +71,7 @@ export function authorize<S extends Subject>(
  */
 export type OnConflict = (index: string) => AppError;
 
-export interface AuditRow {
+interface AuditRow {
   entityClass: EntityClass;
   entityId: number;
   action: 'create' | 'update' | 'delete';

@@ -19,7 +19,7 @@ export interface Booking {
 }
 
 /** What banks write where a booking has no reference of its own. */
-export const PLACEHOLDER_REFS = ['00000000', 'NONREF', 'NOTPROVIDED', '-', '1111111111'] as const;
+const PLACEHOLDER_REFS = ['00000000', 'NONREF', 'NOTPROVIDED', '-', '1111111111'] as const;
 
 /** A valid IBAN of a Dutch bank (mod-97 check digits), `n` making the account number. */
 export function dutchIban(bank: string, n: number): string {
@@ -86,7 +86,7 @@ export function generateBookings(rng: Rng, realRef: (n: number) => string): Book
 }
 
 /** The account's balance before the bookings, and what each renderer needs to say about it. */
-export interface Rendering {
+interface Rendering {
   iban: string;
   openingCents: number;
 }

@@ -25,7 +25,7 @@ import {
  * secret away. Each feature's `*.visibility.test.ts` lists its reads with who may see them.
  */
 
-export const CALLERS = [
+const CALLERS = [
   'anonymous',
   'user',
   'owner',
@@ -64,7 +64,7 @@ export const SEEN_BY = {
   hiddenUser: ['hiddenUser', 'admin'],
 } as const satisfies Record<string, readonly CallerName[]>;
 
-export async function createScene(t: TestApp) {
+async function createScene(t: TestApp) {
   const cast = await createCast(t);
   const hiddenUser = await createUser(t, { hidden: true, password: null });
   const callers: Record<CallerName, Caller> = { anonymous: null, ...cast, hiddenUser };

@@ -54,7 +54,7 @@ const area = <M,>(name: AreaName, load: () => Promise<M>): Area<M> => ({
  * so that the catalogs need not wait for it), then renders one of its exports. It
  * carries the area's name, by which router.test.ts checks the page preloads (preloads.ts).
  */
-export function page<M>({ name: area, load, namespaces }: Area<M>, name: ComponentExport<M>) {
+function page<M>({ name: area, load, namespaces }: Area<M>, name: ComponentExport<M>) {
   const lazy = async () => {
     const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
     return { Component: module[name] as ComponentType };

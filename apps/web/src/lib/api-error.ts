@@ -2,7 +2,7 @@
 import type { ErrorCode, FieldError } from '@helder/shared/http';
 
 /** Codes the client itself produces when the server gives no usable error body. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
+type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'HTTP_ERROR';
 
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 

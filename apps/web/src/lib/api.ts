@@ -38,9 +38,9 @@ import { ApiError } from './api-error';
 
 export const API_BASE = '/api';
 
-export { ApiError, isApiError, type ApiErrorCode, type ClientErrorCode } from './api-error';
-export { configureApi, type ApiConfig } from './api-config';
-export type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '@helder/shared/http';
+export { ApiError, isApiError, type ApiErrorCode } from './api-error';
+export { configureApi } from './api-config';
+export type { ResponseOf } from '@helder/shared/http';
 
 type Scalar = string | number | boolean | null | undefined;
 type QueryValue = Scalar | readonly Scalar[];
@@ -54,7 +54,7 @@ type Slot<Key extends string, T> = unknown extends T
       ? { [K in Key]?: T }
       : { [K in Key]: T };
 
-export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
   Slot<'query', QueryOf<E>> &
   (unknown extends BodyOf<E> ? { body?: FormData } : { body: BodyOf<E> | FormData }) & {
     signal?: AbortSignal;
@@ -83,6 +83,19 @@ function isEmpty(value: Scalar): value is null | undefined | '' {
  */
 export const nextOffset = (lastRows: readonly unknown[], pages: readonly unknown[]) =>
   lastRows.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE;
+
+/**
+ * The rows of a list's loaded pages, each id once (the first): offsets shift when rows are added
+ * or removed between two page reads, so a row can come again on the next page.
+ */
+export function uniqueById<T extends { id: number }>(rows: readonly T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((row) => {
+    if (seen.has(row.id)) return false;
+    seen.add(row.id);
+    return true;
+  });
+}
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';

@@ -26,8 +26,8 @@ import type users from '../locales/nl/users.json';
 
 export const LANGUAGES = ['nl', 'en', 'fy'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'nl';
-export const LANGUAGE_STORAGE_KEY = 'helder.language';
+const DEFAULT_LANGUAGE: Language = 'nl';
+const LANGUAGE_STORAGE_KEY = 'helder.language';
 
 export const NAMESPACES = [
   'common',
@@ -157,11 +157,6 @@ export function initI18n({ resources, language }: InitOptions = {}): Promise<voi
 
 export function changeLanguage(language: Language): Promise<unknown> {
   return i18next.changeLanguage(language);
-}
-
-export function currentLanguage(): Language {
-  const lng = i18next.resolvedLanguage ?? i18next.language;
-  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
 }
 
 /**

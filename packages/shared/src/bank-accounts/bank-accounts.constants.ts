@@ -77,6 +77,13 @@ export const INSTITUTION_BICS = DUTCH_INSTITUTIONS.map((i) => i.bic) as [
 export const STATEMENT_PROGRESS_STATUSES = ['preview', 'importing', 'imported'] as const;
 
 /**
+ * The start of a CSV file that decides its encoding (UTF-8 unless these bytes are not valid
+ * UTF-8, then Windows-1252) and holds the lines its layout is judged by: the server reads a
+ * statement so, and the web's column mapping its sample, so both show the same characters.
+ */
+export const CSV_SNIFF_BYTES = 64 * 1024;
+
+/**
  * A CSV column mapping (csvMappingSchema), for a bank whose layout we do not know: how its
  * columns are separated, how it writes a date and the decimal sign of its amounts.
  */

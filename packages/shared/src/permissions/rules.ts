@@ -153,4 +153,4 @@ export function classActions(actor: Actor | null, type: Subject['type']): string
   return (type === 'User' || type === 'Funder') && isAdmin(actor) ? ['create'] : [];
 }
 
-export { isInsider, isManager };
+export { isManager };

@@ -5,8 +5,8 @@ import { passwordTokens, users } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { invitationMail, resetMail } from './auth.mails';
 
-export const RESET_TTL_MS = 60 * 60 * 1000;
-export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,10 +1,4 @@
 export { authRoutes } from './auth.routes';
-export {
-  issuePasswordToken,
-  passwordLink,
-  storePassword,
-  sendInvitation,
-  sendPasswordReset,
-} from './auth.tokens';
+export { issuePasswordToken, passwordLink, storePassword, sendInvitation } from './auth.tokens';
 export { findUserByEmail } from './auth.service';
-export type { SubjectLoader, SubjectLoaders, SubjectOf } from './subjects';
+export type { SubjectLoaders, SubjectOf } from './subjects';

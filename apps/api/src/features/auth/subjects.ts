@@ -8,10 +8,7 @@ import type { Ctx } from '../../http/context';
  * `features/subjects.ts` keys them all by class, so a class without a loader does not compile.
  */
 export type SubjectOf<C extends EntityClass> = Extract<Subject, { type: C }>;
-export type SubjectLoader<C extends EntityClass> = (
-  ctx: Ctx,
-  id: number,
-) => Promise<SubjectOf<C> | null>;
+type SubjectLoader<C extends EntityClass> = (ctx: Ctx, id: number) => Promise<SubjectOf<C> | null>;
 export type SubjectLoaders = { readonly [C in EntityClass]: SubjectLoader<C> };
 
 /**

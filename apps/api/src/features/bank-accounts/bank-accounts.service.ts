@@ -32,7 +32,7 @@ function assertActsFor(actor: Actor, userId: number) {
 }
 
 /** The account if the caller may read it (404 otherwise: no hint that it exists). */
-export async function findAccount(ctx: Ctx, userId: number, id: number) {
+async function findAccount(ctx: Ctx, userId: number, id: number) {
   const actor = requireActor(ctx);
   assertActsFor(actor, userId);
   const row = await selectAccount(ctx.db, actor, id);

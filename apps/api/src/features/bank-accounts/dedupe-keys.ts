@@ -33,7 +33,7 @@ const UNIQUE_REFERENCES: Record<StatementFormat, 'any' | readonly string[]> = {
   csv: ['rabobank', 'knab'],
 };
 
-export function referencesAreUnique({ format, flavour }: KeyContext): boolean {
+function referencesAreUnique({ format, flavour }: KeyContext): boolean {
   const trusted = UNIQUE_REFERENCES[format];
   return trusted === 'any' || (flavour !== null && trusted.includes(flavour));
 }
@@ -57,7 +57,7 @@ const PLACEHOLDERS = new Set([
  * Whether a reference can name one booking at all: not a placeholder, not nothing but zeros or
  * one repeated character. A batch detail's "#n" (camt053) does not make a placeholder real.
  */
-export function looksLikeReference(reference: string): boolean {
+function looksLikeReference(reference: string): boolean {
   const base = reference.replace(/#\d+$/, '').trim();
   const bare = base.toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (bare === '' || /^(.)\1*$/.test(bare)) return false;
@@ -70,7 +70,7 @@ export function looksLikeReference(reference: string): boolean {
  * file then adds nothing, while a placeholder's key, which names one stored booking only, can
  * no longer stand for every later line that carries it.
  */
-export type LegacyKey = [
+type LegacyKey = [
   index: number,
   key: string,
   bookingDate: string,

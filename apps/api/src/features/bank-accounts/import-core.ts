@@ -7,7 +7,7 @@ import type { AccountKeys } from './dedupe-keys';
 import type { StatementLine } from './statements/statement';
 
 /** Lines per INSERT: one array per column, so the statement's size does not grow with it. */
-export const INSERT_BATCH = 5000;
+const INSERT_BATCH = 5000;
 
 /** An account's line the import takes for a payment it already holds. */
 export interface StoredMatch {

@@ -46,7 +46,7 @@ export function bankOfBic(bic: string): { bic: string; name: string } {
  * The shape of an IBAN, checksum or not: an IBAN with a typo is still the account it names,
  * while no account number from before the IBAN starts with a country and two digits.
  */
-export const looksLikeIban = (number: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(number);
+const looksLikeIban = (number: string) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(number);
 
 /** How the import takes an account of a file: by IBAN, by a bank's own number, or not at all. */
 export type AccountNumber =

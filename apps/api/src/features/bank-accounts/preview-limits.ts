@@ -9,7 +9,7 @@ import type { Ctx } from '../../http/context';
 import { AppError } from '../../http/errors';
 
 /** A preview may be confirmed for a day; after that the file must be uploaded again. */
-export const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
+const PREVIEW_TTL_MS = 24 * 60 * 60 * 1000;
 /** Previews per user in PREVIEW_LIMIT_WINDOW_MS before 429: a person needs far fewer. */
 export const PREVIEW_LIMIT = 30;
 export const PREVIEW_LIMIT_WINDOW_MS = 10 * 60 * 1000;

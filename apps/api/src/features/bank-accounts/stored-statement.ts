@@ -22,7 +22,7 @@ import type {
 } from './statements/statement';
 
 /** Bump whenever a parser's output or this format changes: older ones are parsed anew. */
-export const STORED_VERSION = 3;
+const STORED_VERSION = 3;
 /** Text of lines gathered before they are compressed into a member. */
 const MEMBER_CHARS = 256 * 1024;
 

@@ -5,11 +5,10 @@ export {
   relationColumns,
   repairTotals,
   toInitiativeRelations,
-  type OwnerRow,
 } from './initiatives.queries';
 export {
   columnsOf as initiativeColumns,
   findInitiative,
   loadInitiativeSubject,
 } from './initiatives.service';
-export { aboutUnit, initiativeSubject, isInsider, toOwner } from './initiatives.response';
+export { aboutUnit, toOwner } from './initiatives.response';

@@ -30,7 +30,7 @@ import { visibleUser } from '../users';
  * Income and expenses in cents of an initiative (its activities' payments included) or an
  * activity: the columns the payment triggers keep (docs/api-rules.md §8, ADR 0013).
  */
-export const initiativeTotals = {
+const initiativeTotals = {
   incomeCents: initiatives.incomeCents,
   expensesCents: initiatives.expensesCents,
 };
@@ -123,7 +123,6 @@ export async function selectInitiativeAccess(db: Executor, actor: Actor | null, 
     .where(eq(initiatives.id, id));
   return row;
 }
-export type InitiativeAccessRow = NonNullable<Awaited<ReturnType<typeof selectInitiativeAccess>>>;
 
 export interface ActivityJson {
   id: number;

@@ -31,7 +31,7 @@ export const initiativeSubject = (
 });
 
 /** Insiders (docs/api-rules.md §4) are exactly those who may read the initiative when hidden. */
-export const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
+const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
   can(actor, 'read', { ...subject, hidden: true });
 
 /**

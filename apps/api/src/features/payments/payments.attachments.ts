@@ -16,7 +16,7 @@ import { authorize, write } from '../../lib/write';
 import { findPayment } from './payments.service';
 
 /** Receipts are pdf, png or jpeg, judged from their bytes (docs/api-rules.md §11). */
-export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 /** Files one request may add. */
 export const MAX_ATTACHMENTS_PER_REQUEST = 10;
 

@@ -12,7 +12,7 @@ export interface InitiativeRef {
   id: number;
   name: string;
 }
-export interface ActivityRef {
+interface ActivityRef {
   id: number;
   name: string;
   initiative_id: number;

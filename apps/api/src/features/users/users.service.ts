@@ -14,8 +14,6 @@ import { forgetUserParses } from '../bank-accounts';
 import { emailTaken, selectUser, selectUserPage, type UserRow } from './users.queries';
 import { toUserResponse } from './users.response';
 
-export { toUserResponse };
-
 type UsersQuery = z.output<typeof usersQuery>;
 type InviteInput = z.output<typeof inviteUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;

@@ -38,21 +38,19 @@ import {
   type ValueSource,
 } from './schema-values';
 
-export const CASE_KINDS = [
-  'valid',
-  'path-id',
-  'path-parent',
-  'query-value',
-  'query-shape',
-  'body-field',
-  'body-shape',
-  'body-whole',
-  'content-type',
-  'multipart',
-  'auth-header',
-  'body-on-bodyless',
-] as const;
-export type CaseKind = (typeof CASE_KINDS)[number];
+type CaseKind =
+  | 'valid'
+  | 'path-id'
+  | 'path-parent'
+  | 'query-value'
+  | 'query-shape'
+  | 'body-field'
+  | 'body-shape'
+  | 'body-whole'
+  | 'content-type'
+  | 'multipart'
+  | 'auth-header'
+  | 'body-on-bodyless';
 
 /** After the systematic pass, mutations of single fields matter most, so they come up most. */
 const WEIGHTS: Record<CaseKind, number> = {
@@ -127,8 +125,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
  * Numeric strings count as numbers only in plain decimal notation (docs/api-rules.md §1), or a hex
  * path id names another entity than the one the client meant.
  */
-export const nonDecimalNumber = (s: string) =>
-  s !== '' && !DECIMAL.test(s) && !Number.isNaN(Number(s));
+const nonDecimalNumber = (s: string) => s !== '' && !DECIMAL.test(s) && !Number.isNaN(Number(s));
 
 const encodingOf = (ep: Endpoint): Encoding => ep.bodyType ?? (ep.body ? 'json' : 'none');
 
@@ -155,7 +152,7 @@ function entityId(entity: string, tree: Tree, fx: Fixture, rng: Rng): number {
   }
 }
 
-export function applicableKinds(ep: Endpoint): CaseKind[] {
+function applicableKinds(ep: Endpoint): CaseKind[] {
   const kinds: CaseKind[] = ['valid', 'auth-header'];
   const params = pathParams(ep.path);
   if (params.length > 0) kinds.push('path-id');

@@ -19,7 +19,7 @@ export interface Tree {
   activity: number;
 }
 
-export interface FuzzUser {
+interface FuzzUser {
   id: number;
   email: string;
 }
@@ -33,8 +33,8 @@ export interface Fixture {
   reseeds: number;
 }
 
-export const TREES = 3;
-export const USERS = 3;
+const TREES = 3;
+const USERS = 3;
 export { DEFAULT_PASSWORD };
 
 async function newTree(t: TestApp): Promise<Tree> {

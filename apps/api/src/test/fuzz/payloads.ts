@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 /** Big enough to hit every length limit, small enough to stay under the 1 MB body limit. */
 export const HUGE = 100_000;
 /** Deep enough to break a recursive parser or validator. */
-export const DEEP = 5000;
+const DEEP = 5000;
 
 /** A piece of JSON text spliced verbatim into an otherwise normal JSON body. */
 export class RawJson {
@@ -54,7 +54,7 @@ export function wtf8(text: string): Buffer {
 
 const UNRESERVED = /[A-Za-z0-9\-_.!~*'()]/;
 /** encodeURIComponent that does not throw on lone surrogates (their WTF-8 bytes, escaped). */
-export function encodeComponent(text: string): string {
+function encodeComponent(text: string): string {
   let out = '';
   for (const byte of wtf8(text)) {
     const ch = String.fromCharCode(byte);

@@ -15,10 +15,10 @@ const shortUrl = (url: string) =>
   url.length > 300 ? `${url.slice(0, 300)}… (${url.length} chars)` : url;
 
 /** The cause a failure most likely shares with others: where, what kind of input, what came back. */
-export const groupKey = (f: Failure) =>
+const groupKey = (f: Failure) =>
   `${f.case.endpoint} · ${f.case.kind} · ${String(f.status)} · ${f.problems.join(', ')}`;
 
-export function formatFailure(f: Failure): string {
+function formatFailure(f: Failure): string {
   const c = f.case;
   const contentType = c.headers['content-type'];
   return [
@@ -34,7 +34,7 @@ export function formatFailure(f: Failure): string {
   ].join('\n');
 }
 
-export function formatStatusCounts(counts: Record<string, number>): string {
+function formatStatusCounts(counts: Record<string, number>): string {
   return Object.entries(counts)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, n]) => `${status}: ${n}`)

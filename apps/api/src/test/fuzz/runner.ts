@@ -23,7 +23,7 @@ export interface RunOptions {
   ) => void;
 }
 
-export type Caller = 'anonymous' | 'admin';
+type Caller = 'anonymous' | 'admin';
 
 export interface Failure {
   case: FuzzCase;
@@ -105,7 +105,7 @@ async function send(
 }
 
 /** Is the app still serving: health, a fresh login, an authenticated and a public read. */
-export async function healthProblems(t: TestApp): Promise<string[]> {
+async function healthProblems(t: TestApp): Promise<string[]> {
   const problems: string[] = [];
   const health = await t.app.inject({ method: 'GET', url: '/api/health' });
   if (health.statusCode !== 200) problems.push(`GET /api/health → ${health.statusCode}`);

@@ -11,7 +11,7 @@ export interface AppLayoutProps {
   children: ReactNode;
 }
 
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 const MENU_ID = 'side-menu';
 
 function goBack(navigate: ReturnType<typeof useNavigate>) {

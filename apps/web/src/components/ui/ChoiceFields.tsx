@@ -7,7 +7,7 @@ import styles from './ChoiceFields.module.css';
 import fieldStyles from './TextField.module.css';
 import { FieldError } from './TextField';
 
-export interface RadioOption {
+interface RadioOption {
   value: string;
   label: string;
 }

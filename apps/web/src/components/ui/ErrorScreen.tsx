@@ -13,7 +13,7 @@ export interface ErrorScreenProps {
 }
 
 /** The default error screen: 'Unexpected Application Error!' (docs/spec-map.md §2.1). */
-export function ErrorScreen({ detail, variant = 'page' }: ErrorScreenProps) {
+function ErrorScreen({ detail, variant = 'page' }: ErrorScreenProps) {
   const { t } = useTranslation();
   // Outside the layout (root error) this is the page's main landmark.
   const Container = variant === 'full' ? 'main' : 'div';

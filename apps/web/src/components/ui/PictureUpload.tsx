@@ -11,7 +11,7 @@ import fieldStyles from './TextField.module.css';
 import { FieldError } from './TextField';
 
 /** Pictures the server accepts (sniffed there as well): images only. */
-export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export interface PictureUploadProps {
   label: string;

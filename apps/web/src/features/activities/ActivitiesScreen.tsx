@@ -69,14 +69,14 @@ function SideList({ initiativeId, currentId }: { initiativeId: number; currentId
   );
 }
 
-export interface ActivityViewProps {
+interface ActivityViewProps {
   initiativeId: number;
   activityId: number;
   slots: DetailSlots;
 }
 
 /** An activity in the detail layout: 'Beheer activiteit', 'Verwijder activiteit' and five tabs. */
-export function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
+function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
   const { t } = useTranslation('activities');
   const { t: ti } = useTranslation('initiatives');
   const { t: tc } = useTranslation();

@@ -1,9 +1,9 @@
 /** Public entry of the activities feature. */
-export { ActivitiesScreen, ActivityPage, ActivityView } from './ActivitiesScreen';
+export { ActivitiesScreen, ActivityPage } from './ActivitiesScreen';
 export {
   ActivityOwnersModal,
   AddActivityModal,
   DeleteActivityModal,
   EditActivityModal,
 } from './ActivityModals';
-export { activitiesQueries, useActivity } from './api';
+export { activitiesQueries } from './api';

@@ -18,7 +18,7 @@ import styles from './auth.module.css';
 import { resetPasswordFormSchema, type AuthMessageKey } from './schemas';
 
 /** After a successful reset the page goes to /login (docs/spec-map.md §9: 5 s). */
-export const RESET_REDIRECT_MS = 5_000;
+const RESET_REDIRECT_MS = 5_000;
 
 type ServerError = 'badToken' | 'unknownError' | 'tooManyAttempts';
 

@@ -12,7 +12,7 @@ export const authKeys = {
   all: ['auth'] as const,
 };
 
-export const authQueries = {
+const authQueries = {
   actions: (query: EntityAccessQuery) =>
     queryOptions({
       queryKey: [...authKeys.all, 'entity-access', query, 'actions'] as const,

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate, type Location } from 'react
 import { paths } from '../../lib/paths';
 import { useSession, watchSessionExpiry } from './session';
 
-export interface FromState {
+interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'> | string;
 }
 

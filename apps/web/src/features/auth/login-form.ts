@@ -25,7 +25,7 @@ export interface LoginForm {
  * e-mail that does not look like one → emailValidation; empty password →
  * usernamePasswordRequired.
  */
-export function loginFormProblems({
+function loginFormProblems({
   email,
   password,
 }: LoginForm): Partial<Record<keyof LoginForm, AuthMessageKey>> {

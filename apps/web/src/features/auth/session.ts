@@ -51,7 +51,7 @@ export function decodeToken(token: string): Session | null {
   }
 }
 
-export function isExpired(session: Pick<Session, 'exp'>, now = Date.now()): boolean {
+function isExpired(session: Pick<Session, 'exp'>, now = Date.now()): boolean {
   return session.exp * 1000 <= now;
 }
 
@@ -89,7 +89,7 @@ export function getSession(): Session | null {
   return cachedSession;
 }
 
-export function getToken(): string | null {
+function getToken(): string | null {
   return getSession()?.token ?? null;
 }
 
@@ -131,7 +131,7 @@ export function logout(): void {
 }
 
 /** Ends the session because it expired (or the server refused the token). */
-export function expireSession(): void {
+function expireSession(): void {
   const hadSession = readStoredToken() !== null;
   writeStoredToken(null);
   emit();

@@ -4,12 +4,5 @@
  * the entry chunk, and importing the full index from there would make every auth screen (and
  * zod, react-hook-form, Radix) part of the first load. Everything else imports from index.ts.
  */
-export {
-  getSession,
-  loadSession,
-  logout,
-  subscribeSession,
-  useSession,
-  type Session,
-} from './session';
+export { getSession, loadSession, logout, subscribeSession, useSession } from './session';
 export { RequireSession, useRedirectOnSessionExpiry } from './guards';

@@ -16,15 +16,15 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { BankIcon, PlusIcon, TrashIcon, UsersIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { formatDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
-import { formatDate } from '../users';
 import { useBankAccounts } from './api';
 import styles from './bank-accounts.module.css';
 import { daysUntil, formatIban } from './format';
 
-export function sharingKey(count: number) {
+function sharingKey(count: number) {
   if (count === 0) return 'account.sharedNone' as const;
   if (count === 1) return 'account.sharedOne' as const;
   return 'account.sharedMany' as const;
@@ -38,7 +38,7 @@ function daysLeftKey(days: number) {
 }
 
 /** The institution's logo, or a bank icon; decorative (the name is next to it). */
-export function BankLogo({ account }: { account: Pick<BankAccountSummary, 'institution_logo'> }) {
+function BankLogo({ account }: { account: Pick<BankAccountSummary, 'institution_logo'> }) {
   return account.institution_logo ? (
     <img
       src={account.institution_logo}

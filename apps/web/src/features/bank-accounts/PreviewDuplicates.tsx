@@ -6,7 +6,7 @@
 import type { StatementPreview } from '@helder/shared/bank-accounts';
 import { formatEuro } from '@helder/shared/money';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../users';
+import { formatDate } from '../../lib/dates';
 import styles from './bank-accounts.module.css';
 
 type AccountPreview = StatementPreview['accounts'][number];

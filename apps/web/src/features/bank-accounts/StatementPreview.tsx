@@ -14,7 +14,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { FormActions } from '../../components/ui/Form';
 import fieldStyles from '../../components/ui/TextField.module.css';
-import { formatDate } from '../users';
+import { formatDate } from '../../lib/dates';
 import styles from './bank-accounts.module.css';
 import { formatIban } from './format';
 import { PreviewDuplicates } from './PreviewDuplicates';

@@ -21,7 +21,7 @@ import { usersQueries } from '../users';
 
 const all = ['bank-accounts'] as const;
 
-export const bankAccountsQueries = {
+const bankAccountsQueries = {
   all: () => all,
   /** GET /user/{userId}/bank-accounts: ownedBankAccounts and usedBankAccounts (none revoked). */
   list: (userId: number) =>
@@ -143,7 +143,7 @@ export interface StatementUpload {
 }
 
 /** POST /user/{userId}/statement-imports: multipart `file` (+ bank_account_id, mapping). */
-export function uploadStatement(
+function uploadStatement(
   userId: number,
   { file, bankAccountId, mapping, onProgress, signal }: StatementUpload,
 ): Promise<StatementPreview> {
@@ -182,7 +182,7 @@ export function useConfirmImport(userId: number) {
 }
 
 /** How often a running import is asked how far it has come. */
-export const IMPORT_PROGRESS_POLL_MS = 500;
+const IMPORT_PROGRESS_POLL_MS = 500;
 
 /**
  * GET …/statement-import/{importId} every half second while `importId` is set (the confirm is

@@ -7,6 +7,7 @@
 import type { CsvMapping } from '@helder/shared/bank-accounts';
 import {
   CSV_DELIMITERS,
+  CSV_SNIFF_BYTES,
   type CsvDateFormat,
   type CsvDecimal,
   type CsvDelimiter,
@@ -18,9 +19,7 @@ export interface CsvSample {
   delimiter: CsvDelimiter;
 }
 
-/** How much of the file is read for the sample (enough for 10 lines of any bank). */
-const SAMPLE_BYTES = 64 * 1024;
-export const SAMPLE_LINES = 10;
+const SAMPLE_LINES = 10;
 
 function decode(bytes: Uint8Array): string {
   try {
@@ -43,9 +42,9 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
 
 /** The file's first non-blank lines (a line cut off by the sample's end is left out). */
 export async function readCsvSample(file: File, maxLines = SAMPLE_LINES): Promise<CsvSample> {
-  const bytes = new Uint8Array(await readBytes(file.slice(0, SAMPLE_BYTES)));
+  const bytes = new Uint8Array(await readBytes(file.slice(0, CSV_SNIFF_BYTES)));
   const lines = decode(bytes).split(/\r\n|\n|\r/);
-  if (file.size > SAMPLE_BYTES) lines.pop();
+  if (file.size > CSV_SNIFF_BYTES) lines.pop();
   const sample = lines.filter((line) => line.trim() !== '').slice(0, maxLines);
   return { lines: sample, delimiter: guessDelimiter(sample) };
 }

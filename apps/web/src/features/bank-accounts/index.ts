@@ -3,4 +3,3 @@ export { BankConnectionsTab } from './BankConnectionsTab';
 export { AddBankModal } from './AddBankModal';
 export { ManageAccessModal } from './ManageAccessModal';
 export { DeleteBankModal } from './DeleteBankModal';
-export { bankAccountsQueries } from './api';

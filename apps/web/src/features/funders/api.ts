@@ -13,11 +13,11 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, nextOffset, type ParsedBodyOf } from '../../lib/api';
+import { callApi, nextOffset, uniqueById, type ParsedBodyOf } from '../../lib/api';
 
 const all = ['funders'] as const;
 
-export const fundersQueries = {
+const fundersQueries = {
   /** GET /api/funders in pages of 20 ("Meer laden" while a page comes back full), as one list. */
   list: () =>
     infiniteQueryOptions({
@@ -36,16 +36,8 @@ export const fundersQueries = {
 };
 
 /** The loaded pages as one list; pages may overlap after additions, so each id counts once. */
-function allFunders(data: InfiniteData<ResponseOf<typeof fundersContract.list>>): Funder[] {
-  const seen = new Set<number>();
-  return data.pages
-    .flatMap((page) => page.funders)
-    .filter((funder) => {
-      if (seen.has(funder.id)) return false;
-      seen.add(funder.id);
-      return true;
-    });
-}
+const allFunders = (data: InfiniteData<ResponseOf<typeof fundersContract.list>>): Funder[] =>
+  uniqueById(data.pages.flatMap((page) => page.funders));
 
 export const useFunders = () => useInfiniteQuery(fundersQueries.list());
 export const useFunder = (id: number) => useQuery(fundersQueries.detail(id));

@@ -1,4 +1,4 @@
 /** Public entry of the funders feature. */
-export { fundersQueries, useFunder } from './api';
+export { useFunder } from './api';
 export { FundersPage } from './FundersPage';
 export { AddFunderModal, DeleteFunderModal, EditFunderModal } from './FunderModals';

@@ -15,7 +15,7 @@ import { regulationsQueries, type RegulationPath } from '../regulations';
 /** A grant's place in the tree, as its contract reads the path. */
 export type GrantPath = ParsedParamsOf<typeof grantsContract.get>;
 
-export const grantsQueries = {
+const grantsQueries = {
   detail: ({ funderId, regulationId, grantId }: GrantPath) =>
     queryOptions({
       queryKey: ['grants', 'detail', funderId, regulationId, grantId] as const,

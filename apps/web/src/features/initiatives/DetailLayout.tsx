@@ -18,10 +18,9 @@ import { SpendingUnitPicture } from './SpendingUnitPicture';
 import styles from './initiatives.module.css';
 import type { TabDef } from './tabs';
 
-export type DetailEntity = Money &
-  Pick<Initiative, 'name' | 'description' | 'hidden' | 'profile_picture'>;
+type DetailEntity = Money & Pick<Initiative, 'name' | 'description' | 'hidden' | 'profile_picture'>;
 
-export interface DetailTab extends TabDef {
+interface DetailTab extends TabDef {
   label: string;
   to: string;
 }
@@ -44,7 +43,7 @@ export interface DetailLayoutProps {
   children?: ReactNode;
 }
 
-export interface DetailActions {
+interface DetailActions {
   edit?: { to: string; label: string } | false;
   remove?: { to: string; label: string } | false;
   /** Navigation state the modals return with (the name shown while the page reloads). */
@@ -52,7 +51,7 @@ export interface DetailActions {
 }
 
 /** The description, cut at 250 characters with 'Lees meer' / 'Lees minder'. */
-export function ReadMore({ text }: { text: string }) {
+function ReadMore({ text }: { text: string }) {
   const { t } = useTranslation('initiatives');
   const id = useId();
   const [expanded, setExpanded] = useState(false);

@@ -163,7 +163,7 @@ export function OwnersTab({
  * One activity as a card (docs/spec-map.md §2.7 side list): name, bar, Toegekend / Besteed /
  * Beschikbaar and 'Verborgen'. A link to the activity; `current` marks the one on screen.
  */
-export function ActivityCard({
+function ActivityCard({
   initiativeId,
   activity,
   current = false,

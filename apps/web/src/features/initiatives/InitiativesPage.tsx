@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
+import { uniqueById } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -22,12 +23,6 @@ import styles from './initiatives.module.css';
 /** Navigation state of /funds/{id}/{name}: the detail shows the name while it loads. */
 export interface InitiativeLinkState {
   initiativeName?: string;
-}
-
-/** Flattens the loaded pages, keeping the first occurrence of every initiative. */
-export function uniqueById<T extends { id: number }>(pages: T[][] | undefined): T[] {
-  const seen = new Set<number>();
-  return (pages?.flat() ?? []).filter((item) => !seen.has(item.id) && seen.add(item.id));
 }
 
 function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
@@ -129,7 +124,7 @@ export function InitiativesPage() {
   const [search, setSearch] = useState('');
   const name = useDebouncedValue(search.trim().slice(0, NAME_FILTER_MAX));
   const list = useInitiativesList({ mine, name });
-  const initiatives = useMemo(() => uniqueById(list.data?.pages), [list.data]);
+  const initiatives = useMemo(() => uniqueById(list.data?.pages.flat() ?? []), [list.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
   const setMine = (value: boolean) =>

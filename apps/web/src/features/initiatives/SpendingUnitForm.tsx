@@ -56,7 +56,7 @@ interface MappedError {
 /**
  * A failed save as messages (docs/spec-map.md §8): on the fields it concerns, or above the form.
  */
-export function mapServerError(
+function mapServerError(
   error: unknown,
   mode: SpendingUnitFormMode,
   kind: SpendingUnitKind,
@@ -111,7 +111,7 @@ export function mapServerError(
 }
 
 /** What a save does with the picture: upload a chosen file, remove the current one, or nothing. */
-export type PictureChange = File | 'remove' | null;
+type PictureChange = File | 'remove' | null;
 
 function pictureErrorKey(error: unknown, change: PictureChange): ErrorKey {
   if (change === 'remove') return 'form.errors.pictureRemoveFailed';

@@ -34,7 +34,7 @@ export function budgetFigures({ budget, income, expenses }: Money): BudgetFigure
 }
 
 /** Description preview length (docs/spec-map.md §9). */
-export const DESCRIPTION_PREVIEW = 250;
+const DESCRIPTION_PREVIEW = 250;
 
 /** The first 250 characters and an ellipsis, and whether text was cut. */
 export function previewText(text: string, max = DESCRIPTION_PREVIEW) {

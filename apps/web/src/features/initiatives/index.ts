@@ -8,7 +8,7 @@ export {
   InitiativeOwnersModal,
 } from './InitiativeModals';
 export { initiativesQueries, useInitiative } from './api';
-export { DetailLayout, type DetailEntity, type DetailTab } from './DetailLayout';
+export { DetailLayout } from './DetailLayout';
 export { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
 export { SpendingUnitForm } from './SpendingUnitForm';
 export {

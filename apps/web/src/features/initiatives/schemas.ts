@@ -39,7 +39,7 @@ export type SpendingUnitFormMode = 'create' | 'manage';
  * The create initiative form limits its description to 200 characters (docs/spec-map.md §5,
  * docs/api-rules.md §9).
  */
-export const CREATE_DESCRIPTION_MAX = 200;
+const CREATE_DESCRIPTION_MAX = 200;
 
 /**
  * Every field of an initiative and of an activity: the ones the server lets a manager edit. The

@@ -58,7 +58,7 @@ export function useActiveTab<K extends TabKey>(
 }
 
 /** Content a route module plugs into the layout from features below this one. */
-export interface SpendingUnitScope {
+interface SpendingUnitScope {
   initiativeId: number;
   activityId?: number;
 }

@@ -1,3 +1,3 @@
 /** Public entry of the media feature. */
 export { MediaGallery } from './MediaGallery';
-export { isPdf, mediaQueries, type MediaScope } from './api';
+export { isPdf, mediaQueries } from './api';

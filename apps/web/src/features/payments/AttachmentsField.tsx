@@ -13,11 +13,11 @@ import fieldStyles from '../../components/ui/TextField.module.css';
 import { isPdf } from '../media';
 import styles from './payments.module.css';
 
-export const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const ATTACHMENT_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
 /** docs/api-rules.md §11. */
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface NewFile {
   key: string;
@@ -72,7 +72,7 @@ export function useNewFiles() {
   return { files, add, remove, clear };
 }
 
-export type NewFiles = ReturnType<typeof useNewFiles>;
+type NewFiles = ReturnType<typeof useNewFiles>;
 
 const PdfTile = ({ label }: { label: string }) => (
   <span className={styles.pdfTile}>

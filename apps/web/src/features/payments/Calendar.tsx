@@ -22,7 +22,7 @@ import { enGB, fy, nl } from 'date-fns/locale';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../components/ui/icons';
-import type { IsoDay } from './dates';
+import type { IsoDay } from '../../lib/dates';
 import styles from './payments.module.css';
 
 const WEEK = { weekStartsOn: 1 } as const;

@@ -9,7 +9,7 @@ import fieldStyles from '../../components/ui/TextField.module.css';
 import { FieldError } from '../../components/ui/TextField';
 import { CalendarIcon } from '../../components/ui/icons';
 import { Calendar } from './Calendar';
-import { dayToText, parseDayText } from './dates';
+import { dayToText, parseDayText } from '../../lib/dates';
 import styles from './payments.module.css';
 
 export interface DateFieldProps {

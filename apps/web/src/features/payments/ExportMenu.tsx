@@ -21,7 +21,7 @@ import type { PaymentsScope } from './schemas';
 const FORMATS = ['csv', 'xlsx'] as const satisfies readonly ExportFormat[];
 
 /** The export URL of a scope with the list's filter and the format. */
-export function exportUrl(
+function exportUrl(
   { initiativeId, activityId }: PaymentsScope,
   filter: PaymentsListFilter,
   format: ExportFormat,

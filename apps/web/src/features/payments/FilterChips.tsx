@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
-import { dayToText } from './dates';
+import { dayToText } from '../../lib/dates';
 import {
   FILTER_KEYS,
   filterToSearch,

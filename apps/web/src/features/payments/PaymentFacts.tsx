@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
-import { formatBookingDate } from './dates';
+import { formatBookingDate } from '../../lib/dates';
 import styles from './payments.module.css';
 import type { PaymentField } from './schemas';
 

@@ -41,7 +41,7 @@ import {
 } from './schemas';
 
 /** Navigation state of the details modal: the new payment's attachments failed to upload. */
-export interface PaymentDetailsState {
+interface PaymentDetailsState {
   attachmentsFailed?: boolean;
 }
 

@@ -3,14 +3,14 @@
  * docs/spec-map.md §2.7, §4): DATUM (dd-mm-yyyy), BESCHRIJVING, ONTVANGER, VERZENDER, MEDIA (the
  * number of attachments) and BEDRAG (negatives red); 'Geen transacties gevonden' when empty. A
  * counterparty shielded from the public shows as 'afgeschermd' in the reader's language.
- * 20 rows at a time: more load when the table is scrolled to within 20 px of its bottom or on
- * 'Load More', until a page holds fewer than 20. 'Transactie toevoegen' needs create_payment;
+ * 20 rows at a time: more load when the table is scrolled to within 20 px of its bottom (or does
+ * not fill its box yet) or on 'Load More', until a page holds fewer than 20. 'Transactie toevoegen' needs create_payment;
  * 'Filter' opens the filter modal, and the active filter shows as chips that remove it. A row
  * (click, or Enter on it) opens the payment.
  */
 import { PAGE_SIZE } from '@helder/shared/http/client';
 import { formatEuro } from '@helder/shared/money';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -19,10 +19,11 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { paths } from '../../lib/paths';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useCan } from '../auth';
 import { usePayments } from './api';
 import { shownName } from './counterparty';
-import { formatBookingDate } from './dates';
+import { formatBookingDate } from '../../lib/dates';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
 import { searchText } from './filters';
@@ -31,14 +32,13 @@ import { usePaymentsFilter } from './routing';
 import type { PaymentsScope } from './schemas';
 
 /** Within this many pixels of the bottom, the next page loads (docs/spec-map.md §9). */
-export const SCROLL_THRESHOLD_PX = 20;
+const SCROLL_THRESHOLD_PX = 20;
 
 /**
  * Whether the element scrolls (sideways on a narrow screen, or down): then keyboard users must
  * be able to focus it to scroll it.
  */
-function useScrolls<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+function useScrolls(ref: RefObject<HTMLElement | null>) {
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const element = ref.current;
@@ -50,8 +50,8 @@ function useScrolls<T extends HTMLElement>() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return { ref, scrolls };
+  }, [ref]);
+  return scrolls;
 }
 
 export interface PaymentsTableProps {
@@ -70,17 +70,14 @@ export function PaymentsTable({ scope }: PaymentsTableProps) {
     activityId === undefined ? 'Initiative' : 'Activity',
     activityId ?? initiativeId,
   );
-  const { ref, scrolls } = useScrolls<HTMLDivElement>();
+  const { ref, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(payments, SCROLL_THRESHOLD_PX);
+  const scrolls = useScrolls(ref);
 
   const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
   const total = payments.data?.pages.at(-1)?.totalCount;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = payments;
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
-    if (scrollHeight - scrollTop - clientHeight <= SCROLL_THRESHOLD_PX) loadMore();
   };
   const open = (paymentId: number) =>
     void navigate(`${paths.paymentDetails(initiativeId, paymentId, activityId)}${search}`);

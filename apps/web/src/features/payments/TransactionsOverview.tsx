@@ -9,19 +9,21 @@
  */
 import { formatEuro } from '@helder/shared/money';
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { uniqueById } from '../../lib/api';
+import { formatBookingDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSession } from '../auth';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
 import {
   NO_FILTERS,
-  uniquePayments,
   useCachedUnfilteredPayments,
   normalIban,
   useAccountIbans,
@@ -34,24 +36,14 @@ import styles from './overview.module.css';
 import tableStyles from './payments.module.css';
 
 /** More payments load within this distance of the table's end (docs/spec-map.md §9). */
-export const PAYMENTS_SCROLL_THRESHOLD_PX = 20;
+const SCROLL_THRESHOLD_PX = 20;
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
 
-/** dd-MM-yyyy in Europe/Amsterdam (docs/spec-map.md §9); an unreadable date shows as it is. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('nl-NL', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  })
-    .format(date)
-    .replace(/\//g, '-');
-}
+/** The payments of the loaded pages, each once (offsets shift while links change). */
+const paymentsOf = (pages: readonly { payments: UserPayment[] }[] | undefined) =>
+  uniqueById(pages?.flatMap((page) => page.payments) ?? []);
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'nl');
 
@@ -142,7 +134,7 @@ function FilterSelect({ name, value, options, onChange }: FilterSelectProps) {
 /** One payment with its two link dropdowns; a failed link is logged and said in the row. */
 function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
   const link = useLinkPayment(userId, row.id);
-  const date = formatDay(row.booking_date);
+  const date = formatBookingDate(row.booking_date);
   const amount = formatEuro(row.transaction_amount);
   const choice = link.variables;
   const busy = link.isPending;
@@ -191,32 +183,23 @@ function Overview({ userId, search }: { userId: number; search: string }) {
   const unfiltered = useCachedUnfilteredPayments(userId);
   const targets = useLinkableInitiatives();
   const accountIbans = useAccountIbans(userId);
-  const scrollRef = useRef<HTMLDivElement>(null);
 
-  const rows = useMemo(() => uniquePayments(list.data?.pages), [list.data]);
+  const rows = useMemo(() => paymentsOf(list.data?.pages), [list.data]);
   const options = useMemo(
     () =>
       filterOptions(
-        [...rows, ...uniquePayments(unfiltered.data?.pages)],
+        [...rows, ...paymentsOf(unfiltered.data?.pages)],
         targets.data ?? [],
         accountIbans.data ?? [],
         filters,
       ),
     [rows, unfiltered.data, targets.data, accountIbans.data, filters],
   );
-  const { hasNextPage, isFetching, fetchNextPage } = list;
-
-  const loadMoreWhenNearEnd = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element || !hasNextPage || isFetching) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= PAYMENTS_SCROLL_THRESHOLD_PX) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
-
-  // After a page arrives: a table that does not fill its (laid out) box cannot be scrolled.
-  useEffect(() => {
-    if ((scrollRef.current?.clientHeight ?? 0) > 0) loadMoreWhenNearEnd();
-  }, [list.data, loadMoreWhenNearEnd]);
+  const { hasNextPage, fetchNextPage } = list;
+  const { ref: scrollRef, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(
+    list,
+    SCROLL_THRESHOLD_PX,
+  );
 
   const changeFilter = (name: DropdownFilter, value: string) => {
     setFilters((current) => ({ ...current, [name]: value }));
@@ -301,7 +284,7 @@ function Overview({ userId, search }: { userId: number; search: string }) {
       <div
         ref={scrollRef}
         className={styles.scroller}
-        onScroll={loadMoreWhenNearEnd}
+        onScroll={onScroll}
         role="region"
         aria-label={t('overview.caption')}
         aria-busy={list.isFetching || undefined}

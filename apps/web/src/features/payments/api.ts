@@ -187,38 +187,6 @@ export function useSavePayment(paymentId: number) {
   });
 }
 
-/** PATCH /payment/{id} alone (the edit form saves through `useSavePayment`). */
-export function useUpdatePayment(paymentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: PaymentPatch) =>
-      callApi(paymentsRoutes.update, { params: { paymentId }, body: patch }),
-    onSuccess: (payment) => {
-      queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
-      return refreshAfterChange(queryClient);
-    },
-  });
-}
-
-/** POST /payment/{id}/attachments alone. */
-export function useAddAttachments(paymentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (files: readonly File[]) => uploadAttachments(paymentId, files),
-    onSuccess: () => refreshAfterChange(queryClient),
-  });
-}
-
-/** DELETE /payment/{id}/attachment/{attachmentId} alone. */
-export function useRemoveAttachment(paymentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (attachmentId: number) =>
-      callApi(paymentsRoutes.removeAttachment, { params: { paymentId, attachmentId } }),
-    onSuccess: () => refreshAfterChange(queryClient),
-  });
-}
-
 /** DELETE /payment/{id}: a manual payment with its attachments. */
 export function useDeletePayment(paymentId: number) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { hasAtMostTwoDecimals, MAX_AMOUNT_EUROS, parseAmount } from '@helder/sha
 import type { PaymentRoute } from '@helder/shared/payments';
 import { PAYMENT_ROUTES } from '@helder/shared/payments/client';
 import { z } from 'zod';
-import { dayToText, parseDayText } from './dates';
+import { dayToText, parseDayText } from '../../lib/dates';
 import { amountParam, type PaymentsListFilter } from './filters';
 
 export type FilterMessageKey =

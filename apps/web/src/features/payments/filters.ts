@@ -7,7 +7,7 @@
 import { MAX_AMOUNT_EUROS } from '@helder/shared/money';
 import type { PaymentRoute } from '@helder/shared/payments';
 import { PAYMENT_ROUTES } from '@helder/shared/payments/client';
-import { isIsoDay, type IsoDay } from './dates';
+import { isIsoDay, type IsoDay } from '../../lib/dates';
 
 export interface PaymentsListFilter {
   start_date?: IsoDay;

@@ -1,7 +1,6 @@
 export { PaymentsPage } from './PaymentsPlaceholders';
 export { TransactionsOverview } from './TransactionsOverview';
-export { PaymentsTable, type PaymentsTableProps } from './PaymentsTable';
-export type { PaymentsScope } from './schemas';
+export { PaymentsTable } from './PaymentsTable';
 export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
 export { FilterPaymentsModal } from './FilterPaymentsModal';
 export { paymentsQueries } from './api';

@@ -6,7 +6,7 @@
  */
 import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import type { paymentsContract, UserPayment } from '@helder/shared/payments';
+import type { paymentsContract } from '@helder/shared/payments';
 import { paymentsRoutes } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
@@ -46,7 +46,7 @@ const linkTargets = [...authKeys.all, 'entity-access', 'link-targets'] as const;
 /** Link targets change rarely: one answer serves every row for a minute. */
 const TARGETS_STALE_MS = 60_000;
 
-export const linkingQueries = {
+const linkingQueries = {
   userLists: (userId: number) => [...payments, 'user', userId] as const,
   /**
    * The user's payments, 20 at a time from offset 0; a new filter is a new query, so it starts at
@@ -117,18 +117,6 @@ export const normalIban = (iban: string) => iban.replace(/\s/g, '').toUpperCase(
 
 export function useAccountIbans(userId: number) {
   return useQuery(linkingQueries.accountIbans(userId));
-}
-
-/** The loaded payments of all pages, each once (offsets shift while links change). */
-export function uniquePayments(pages: readonly UserPaymentsPage[] | undefined): UserPayment[] {
-  const seen = new Set<number>();
-  const result: UserPayment[] = [];
-  for (const payment of pages?.flatMap((page) => page.payments) ?? []) {
-    if (seen.has(payment.id)) continue;
-    seen.add(payment.id);
-    result.push(payment);
-  }
-  return result;
 }
 
 export function useUserPayments(userId: number, filters: OverviewFilters) {

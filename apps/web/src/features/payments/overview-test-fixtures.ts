@@ -143,7 +143,7 @@ export const listRequests = (requests: RecordedRequest[]) =>
   requestsTo(requests, 'GET', LIST).map((request) => new URL(request.url, 'http://localhost'));
 
 // Payment 1: -11 euros on 5 March 23:30 UTC, which is 6 March in Amsterdam.
-export const LABEL_1 = '06-03-2024 € -11,00';
+const LABEL_1 = '06-03-2024 € -11,00';
 export const initiativeSelect = (label = LABEL_1) =>
   screen.findByLabelText(`Initiatief voor betaling van ${label}`);
 export const activitySelect = (label = LABEL_1) =>

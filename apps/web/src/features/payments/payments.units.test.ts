@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBookingDate, middayInAmsterdam, parseDayText } from './dates';
+import { formatBookingDate, middayInAmsterdam, parseDayText } from '../../lib/dates';
 import { filterFormSchema, filterToForm, type FilterFormValues } from './filter-form';
 import { filterFromSearch, filterToSearch, searchText } from './filters';
 import {

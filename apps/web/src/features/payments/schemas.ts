@@ -29,7 +29,13 @@ import { PAYMENT_BANK_FIELDS, PAYMENT_USER_FIELDS } from '@helder/shared/permiss
 import { z } from 'zod';
 import { formatAmountInput } from '../../lib/amount';
 import type { Resources } from '../../lib/i18n';
-import { amsterdamDay, dayToText, middayInAmsterdam, parseDayText, type IsoDay } from './dates';
+import {
+  amsterdamDay,
+  dayToText,
+  middayInAmsterdam,
+  parseDayText,
+  type IsoDay,
+} from '../../lib/dates';
 
 /** Every field of the form, in its order on screen. */
 export const PAYMENT_FORM_FIELDS = [...PAYMENT_BANK_FIELDS, ...PAYMENT_USER_FIELDS] as const;

@@ -5,7 +5,7 @@ import { actionsFor, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse } from '../../test/render';
 import { activity, initiative } from '../../test/spending-unit-fixtures';
 
-export function paymentFields(id: number, extra: Partial<PaymentFields> = {}): PaymentFields {
+function paymentFields(id: number, extra: Partial<PaymentFields> = {}): PaymentFields {
   return {
     id,
     transaction_id: '',
@@ -29,7 +29,7 @@ export function listItem(id: number, extra: Partial<PaymentFields> = {}, n = 0):
   return { payment: paymentFields(id, extra), activity_name: null, n_attachments: n };
 }
 
-export const image = (id: number): Attachment => ({
+const image = (id: number): Attachment => ({
   id,
   attachment_url: `https://files.example/a${id}.jpg?sig=1`,
   attachment_thumbnail_url_128: `https://files.example/a${id}-128.webp?sig=1`,
@@ -37,7 +37,7 @@ export const image = (id: number): Attachment => ({
   attachment_thumbnail_url_512: `https://files.example/a${id}-512.webp?sig=1`,
 });
 
-export const pdf = (id: number): Attachment => ({
+const pdf = (id: number): Attachment => ({
   id,
   attachment_url: `https://files.example/a${id}.pdf?sig=1`,
   attachment_thumbnail_url_128: null,

@@ -15,7 +15,7 @@ import { useRegulation } from './api';
 import { useRegulationPath } from './paths';
 import styles from './regulations.module.css';
 
-export type GrantSummary = Regulation['grants'][number];
+type GrantSummary = Regulation['grants'][number];
 
 /** What the grant list of a regulation gets (rendered by the grants feature, see the route). */
 export interface RegulationGrantsProps {

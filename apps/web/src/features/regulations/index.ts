@@ -2,12 +2,7 @@
 export { regulationsQueries, useRegulation, type RegulationPath } from './api';
 export { useRegulationPath } from './paths';
 export { RegulationsPage } from './RegulationsPage';
-export {
-  RegulationDetail,
-  type GrantSummary,
-  type RegulationDetailProps,
-  type RegulationGrantsProps,
-} from './RegulationDetail';
+export { RegulationDetail, type RegulationGrantsProps } from './RegulationDetail';
 export {
   AddRegulationModal,
   DeleteRegulationModal,

@@ -8,12 +8,13 @@ import buttonStyles from '../../components/ui/Button.module.css';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useUser } from './api';
 import { Avatar } from './Avatar';
 import { useUserIdParam } from './hooks';
-import { displayName, errorMessage, formatDate, roleLabelKey } from './labels';
+import { displayName, errorMessage, roleLabelKey } from './labels';
 import styles from './users.module.css';
 
 type BankAccount = NonNullable<User['owned_bank_accounts']>[number];

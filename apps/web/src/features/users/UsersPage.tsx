@@ -1,13 +1,15 @@
 import type { User } from '@helder/shared/users';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { TopBar } from '../../components/ui/TopBar';
+import { uniqueById } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useCan, useSession } from '../auth';
 import { useUser, useUsersList } from './api';
 import { Avatar } from './Avatar';
@@ -18,19 +20,7 @@ import styles from './users.module.css';
  * More users load when the list is scrolled to within this distance of its end
  * (docs/spec-map.md §9).
  */
-export const SCROLL_THRESHOLD_PX = 50;
-
-/** Flattens the loaded pages, keeping the first occurrence of every user (and leaving out `skipId`). */
-export function uniqueUsers(pages: User[][] | undefined, skipId?: number): User[] {
-  const seen = new Set<number>();
-  const result: User[] = [];
-  for (const user of pages?.flat() ?? []) {
-    if (seen.has(user.id) || user.id === skipId) continue;
-    seen.add(user.id);
-    result.push(user);
-  }
-  return result;
-}
+const SCROLL_THRESHOLD_PX = 50;
 
 /** One entry of the directory: a link to the user's page with picture, name, role and labels. */
 function UserLink({ user }: { user: User }) {
@@ -86,26 +76,19 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
   const list = useUsersList(email);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const users = useMemo(() => uniqueUsers(list.data?.pages, ownId), [list.data, ownId]);
-  const { hasNextPage, isFetching, fetchNextPage } = list;
-
-  const loadMoreWhenNearEnd = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element || !hasNextPage || isFetching) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= SCROLL_THRESHOLD_PX) void fetchNextPage();
-  }, [hasNextPage, isFetching, fetchNextPage]);
-
-  // After a page arrives: a list that does not fill its (laid out) container cannot be scrolled.
-  useEffect(() => {
-    if ((scrollRef.current?.clientHeight ?? 0) > 0) loadMoreWhenNearEnd();
-  }, [list.data, loadMoreWhenNearEnd]);
+  const { ref: scrollRef, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(
+    list,
+    SCROLL_THRESHOLD_PX,
+  );
+  const users = useMemo(
+    () => uniqueById(list.data?.pages.flat() ?? []).filter((user) => user.id !== ownId),
+    [list.data, ownId],
+  );
 
   // A new search starts at the top of the list.
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [email]);
+  }, [email, scrollRef]);
 
   let content;
   if (list.isPending) {
@@ -142,7 +125,7 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
     <div
       ref={scrollRef}
       className={styles.scroller}
-      onScroll={loadMoreWhenNearEnd}
+      onScroll={onScroll}
       role="region"
       aria-label={t('listLabel')}
       aria-busy={list.isFetching || undefined}

@@ -7,5 +7,4 @@ export { EditSettingsModal } from './EditSettingsModal';
 export { ChangePasswordModal } from './ChangePasswordModal';
 export { DeleteUserModal } from './DeleteUserModal';
 export { Avatar } from './Avatar';
-export { formatDate } from './labels';
 export { searchUsersByEmail, toPickedUser, usersQueries } from './api';

@@ -36,18 +36,3 @@ export function initials(user: Pick<User, 'id' | 'first_name' | 'last_name' | 'e
 export function errorMessage(error: Error): string {
   return isApiError(error) ? error.detail : error.message;
 }
-
-/**
- * A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch
- * format).
- */
-export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/Amsterdam',
-  }).format(date);
-}

@@ -27,7 +27,7 @@ export interface XmlNode {
 const HOME_CURRENCY = 'EUR';
 
 /** Every element reached by following `path` from `node`, fanning out over repeated elements. */
-export function select(node: XmlNode, ...path: string[]): XmlNode[] {
+function select(node: XmlNode, ...path: string[]): XmlNode[] {
   let found = [node];
   for (const name of path) {
     const next: XmlNode[] = [];
@@ -55,7 +55,7 @@ function firstFrom(node: XmlNode, path: string[], at: number): XmlNode | null {
 }
 
 /** Trimmed text at `path`, null when the element is absent or blank. */
-export function textOf(node: XmlNode, ...path: string[]): string | null {
+function textOf(node: XmlNode, ...path: string[]): string | null {
   const text = first(node, ...path)?.text.trim();
   return text ? text : null;
 }

@@ -78,11 +78,11 @@ export const MAX_DEPTH = 40;
  * Elements, built or skipped, in one account, balance, entry (outside its details) or detail.
  * A full detail (references, parties with addresses, codes, remittance) has well under 100.
  */
-export const MAX_ELEMENTS = 1000;
+const MAX_ELEMENTS = 1000;
 /** Characters of text kept for one such unit (a Ustrd line holds 140, AddtlTxInf 500). */
-export const MAX_TEXT = 32 * 1024;
+const MAX_TEXT = 32 * 1024;
 /** Details of one batch entry: banks split collections far below this. */
-export const MAX_DETAILS = 100_000;
+const MAX_DETAILS = 100_000;
 /**
  * Characters the XML parser may buffer without reporting anything (one text node, comment,
  * CDATA section or start tag with its attributes): it holds them whole until they end.

@@ -13,7 +13,7 @@ export interface DescriptionParts {
 }
 
 /** Splits "Label: value Label: value" text on the given labels (case-insensitive). */
-export function labelled(labels: string[]): (text: string) => Map<string, string> {
+function labelled(labels: string[]): (text: string) => Map<string, string> {
   const escaped = labels.map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   // Built once per bank: a statement has thousands of rows to split.
   const re = new RegExp(`(?:^|\\s)(${escaped.join('|')}):`, 'gi');

@@ -5,8 +5,7 @@
  */
 import { parse as parseSync } from 'csv-parse/sync';
 import { CSV_LAYOUTS, type CsvLayout, type HeaderLayout, type LayoutColumns } from './csv-layouts';
-import type { CsvDelimiter, CsvMapping } from '@helder/shared/bank-accounts';
-import { SNIFF_BYTES } from './csv-text';
+import { CSV_SNIFF_BYTES, type CsvDelimiter, type CsvMapping } from '@helder/shared/bank-accounts';
 import { StatementError } from './statement';
 
 export interface Detected {
@@ -49,7 +48,7 @@ const requiredNames = (layout: HeaderLayout) =>
 
 export function detect(head: string): Detected | null {
   const lines = head
-    .slice(0, SNIFF_BYTES)
+    .slice(0, CSV_SNIFF_BYTES)
     .replace(/^\uFEFF/, '')
     .split(/\r\n|\n|\r/)
     .filter((l) => l.trim() !== '');

@@ -59,7 +59,7 @@ export interface HeaderLayout extends LayoutBase {
   columns: LayoutColumns<string>;
 }
 
-export interface ShapeLayout extends LayoutBase {
+interface ShapeLayout extends LayoutBase {
   kind: 'shape';
   delimiter: CsvDelimiter;
   minColumns: number;

@@ -5,11 +5,9 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse, type Info } from 'csv-parse';
 import iconv from 'iconv-lite';
-import type { CsvDelimiter } from '@helder/shared/bank-accounts';
+import { CSV_SNIFF_BYTES, type CsvDelimiter } from '@helder/shared/bank-accounts';
 import { StatementError } from './statement';
 
-/** Enough to hold the header and first rows of any export, and to tell UTF-8 from 1252. */
-export const SNIFF_BYTES = 64 * 1024;
 /** A row this long is an unclosed quote swallowing the file, not a booking. */
 const MAX_RECORD_CHARS = 1_000_000;
 
@@ -19,7 +17,7 @@ export async function openText(input: AsyncIterable<Buffer>) {
   const chunks: Buffer[] = [];
   let size = 0;
   let ended = false;
-  while (size < SNIFF_BYTES) {
+  while (size < CSV_SNIFF_BYTES) {
     const next = await it.next();
     if (next.done) {
       ended = true;

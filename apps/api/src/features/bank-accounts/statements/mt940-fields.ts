@@ -5,7 +5,7 @@ import { decimalToCents, isoDate, normaliseIban, StatementError } from './statem
 const fullYear = (yy: number) => (yy < 80 ? 2000 + yy : 1900 + yy);
 
 /** YYMMDD as YYYY-MM-DD, refused when the day does not exist. */
-export function swiftDate(text: string, line: number): string {
+function swiftDate(text: string, line: number): string {
   return isoDate(
     fullYear(Number(text.slice(0, 2))),
     Number(text.slice(2, 4)),

@@ -23,7 +23,7 @@ const SEQUENCE = 4;
  * the first non-ASCII sequence decides. Windows-1252 text almost never happens to be valid UTF-8
  * (an accented letter followed by a plain one is not), while real UTF-8 always is.
  */
-export class ChunkDecoder {
+class ChunkDecoder {
   private mode: 'undecided' | 'utf8' | 'cp1252' = 'undecided';
   private pending = Buffer.alloc(0);
   // Non-fatal once chosen: a stray bad byte later on becomes U+FFFD instead of losing the file.

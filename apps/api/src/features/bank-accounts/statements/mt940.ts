@@ -16,10 +16,9 @@ import {
   type StatementLine,
 } from './statement';
 
-export const MT940_FLAVOURS = [
-  'ing', 'rabobank', 'abnamro', 'bunq', 'triodos', 'knab', 'asn', 'sns', 'regiobank',
-] as const; // prettier-ignore
-export type Mt940Flavour = (typeof MT940_FLAVOURS)[number];
+// prettier-ignore
+type Mt940Flavour =
+  'ing' | 'rabobank' | 'abnamro' | 'bunq' | 'triodos' | 'knab' | 'asn' | 'sns' | 'regiobank';
 
 /** The currency the import books in: a statement in another one is listed as skipped. */
 const BOOKED_CURRENCY = 'EUR';

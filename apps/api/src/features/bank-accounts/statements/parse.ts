@@ -14,7 +14,7 @@ const CHUNK_BYTES = 64 * 1024;
  * The format of a statement file, told from its first bytes: XML is CAMT.053 (the parser
  * refuses any other XML), SWIFT tags or a SWIFT block header are MT940, anything else is CSV.
  */
-export function detectFormat(data: Buffer): StatementFormat {
+function detectFormat(data: Buffer): StatementFormat {
   const head = data
     .subarray(0, HEAD_BYTES)
     .toString('latin1')

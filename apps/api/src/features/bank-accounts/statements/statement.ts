@@ -9,7 +9,7 @@ import type {
   StatementErrorCode as WireErrorCode,
 } from '@helder/shared/bank-accounts';
 
-export { STATEMENT_FORMATS, type StatementFormat } from '@helder/shared/bank-accounts';
+export { type StatementFormat } from '@helder/shared/bank-accounts';
 
 export interface StatementLine {
   /** Where it stands in the file (1-based line, or the entry's line for XML), for messages. */
@@ -55,7 +55,7 @@ export interface StatementAccount {
 }
 
 /** Zero-amount lines are set aside by the import, not the parsers. */
-export type SkipReason = 'currency' | 'not_booked' | 'zero_amount';
+type SkipReason = 'currency' | 'not_booked' | 'zero_amount';
 
 export interface SkippedLine {
   line: number;

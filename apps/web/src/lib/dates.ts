@@ -1,10 +1,11 @@
 /**
- * Days and booking dates of payments (docs/spec-map.md §9, docs/api-rules.md §1): the web shows
- * and types a day as dd-MM-yyyy, filters send it as YYYY-MM-DD, and a booking date travels as
- * ISO 8601 with an offset. Days are read in Europe/Amsterdam, like the API does.
+ * Dates on the web, all read in Europe/Amsterdam like the API does (docs/spec-map.md §9,
+ * docs/api-rules.md §1): the web shows and types a day as dd-MM-yyyy, filters send it as
+ * YYYY-MM-DD, a booking date travels as ISO 8601 with an offset, and other dates show as
+ * dd MMM yyyy.
  */
 
-export const TIME_ZONE = 'Europe/Amsterdam';
+const TIME_ZONE = 'Europe/Amsterdam';
 
 /** A calendar day as the API's date filters write it. */
 export type IsoDay = `${number}-${number}-${number}`;
@@ -35,7 +36,7 @@ function amsterdamParts(instant: Date) {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A real calendar day from its numbers (no 31-02), as YYYY-MM-DD; null otherwise. */
-export function isoDay(year: number, month: number, day: number): IsoDay | null {
+function isoDay(year: number, month: number, day: number): IsoDay | null {
   if (![year, month, day].every(Number.isInteger) || year < 1000 || year > 9999) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
@@ -77,6 +78,21 @@ export function formatBookingDate(iso: string): string {
   if (Number.isNaN(instant.getTime())) return iso;
   const { year, month, day } = amsterdamParts(instant);
   return `${pad(day)}-${pad(month)}-${pad(year, 4)}`;
+}
+
+/**
+ * A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch
+ * format).
+ */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'nl-NL', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: TIME_ZONE,
+  }).format(date);
 }
 
 /** Amsterdam's offset from UTC at an instant, in minutes (60 in winter, 120 in summer). */
