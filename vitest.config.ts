@@ -2,6 +2,7 @@
 // `npx vitest run --project api` (one project). `npm test` (scripts/test.mjs) drives it.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -16,6 +17,9 @@ const webViteConfig = './apps/web/vite.config.ts';
 export default defineConfig({
   test: {
     passWithNoTests: true,
+    // A worker per core (vitest's default leaves one free): API test workers wait on their
+    // database part of the time, and on two cores one worker left the other core mostly idle.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -35,6 +39,11 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           // Child processes: PGlite (WASM), sharp and smtp-server behave better outside worker threads.
           pool: 'forks',
+          // Each file builds its own app on its own database (test/app.ts), so files need no fresh
+          // module graph of their own: a worker imports Fastify, Drizzle and the features once
+          // for all its files instead of once per file. On two cores the suite took a third of
+          // the wall time and half the CPU time it took with a module graph per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,10 +23,16 @@ const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 // Test-only credentials; apps/web/e2e/helpers.ts logs in with the same.
 const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' };
 
+// What `npm start` runs: the built web app and the API's bundle. TEST_NODE_BIN (set by CI to
+// Node 24 LTS, the version the README recommends for production) runs the server instead of
+// this Node.
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@helder/web'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const workspace of ['@helder/web', '@helder/api']) {
+    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
+const node = process.env.TEST_NODE_BIN || process.execPath;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'helder-e2e-'));
 const env = {
@@ -88,7 +94,7 @@ const mailbox = createServer((req, res) => {
 });
 
 // node itself (not npx) so that our SIGTERM reaches the server and it closes cleanly.
-const app = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const app = spawn(node, ['--enable-source-maps', 'apps/api/dist/server.mjs'], {
   stdio: 'inherit',
   env,
 });

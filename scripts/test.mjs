@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: runs every test runner of the monorepo in order, streams their output, and ends
-// with exactly one summary line: `N passed, N failed[, N skipped]`. Exits 1 if anything failed.
+// `npm test`: runs every test runner of the monorepo, streams their output, and ends with exactly
+// one summary line: `N passed, N failed[, N skipped]`. Exits 1 if anything failed.
 //
 //   1. vitest, all projects (shared, api on PGlite, web)           always
+//   then, side by side (each runner waits on the other's processes part of the time, and two
+//   cores are what this has to run on):
 //   2. vitest, project "api" again with TEST_DB=postgres           on TEST_DATABASE_URL, else on a
-//      throwaway cluster (scripts/pg-cluster.mjs) when PostgreSQL is installed
+//      throwaway cluster (scripts/pg-cluster.mjs) when PostgreSQL is installed; its output is
+//      printed when it ends, so that the two do not interleave
 //   3. Playwright end-to-end (apps/web/playwright.config.ts)       unless SKIP_E2E=1
 //
+// TEST_NODE_BIN (CI sets it to Node 24 LTS) runs pass 2 and the end-to-end server on that Node.
 // Counts come from each runner's JSON report. A runner that exits non-zero without reporting
 // a failure (crash, unhandled error, failing web server, ...) counts as 1 failed.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPgBin, PG_BIN_LOCATIONS, startCluster } from './pg-cluster.mjs';
@@ -20,13 +24,14 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 const total = { passed: 0, failed: 0, skipped: 0 };
-let current = null;
+const started = Date.now();
+const running = new Set();
 /** Each runner's wall time, and every test file's, for the report before the summary line. */
 const phases = [];
 const files = [];
 
 function forward(signal) {
-  if (current && current.exitCode === null) current.kill(signal);
+  for (const child of running) if (child.exitCode === null) child.kill(signal);
   rmSync(tmp, { recursive: true, force: true });
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
@@ -37,23 +42,35 @@ function banner(text) {
   console.log(`\n=== ${text} ===\n`);
 }
 
-/** Runs a command with inherited stdio; resolves with its exit code (1 when killed or not started). */
-function run(args, env = {}) {
+/**
+ * Runs `npx <args>` (or `node <script>` with TEST_NODE_BIN when `node` is given); resolves with
+ * its exit code (1 when killed or not started). Output goes to ours, or into `log` (a file path)
+ * when given.
+ */
+function run(args, { env = {}, node, log } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(npx, args, {
+    const [command, commandArgs] = node ? [node, args] : [npx, args];
+    const out = log ? createWriteStream(log) : null;
+    const child = spawn(command, commandArgs, {
       cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', out ? 'pipe' : 'inherit', out ? 'pipe' : 'inherit'],
       env: { ...process.env, ...env },
     });
-    current = child;
+    running.add(child);
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
+    }
+    const done = (code) => {
+      running.delete(child);
+      if (out) out.end(() => resolve(code));
+      else resolve(code);
+    };
     child.on('error', (error) => {
-      console.error(`[test] could not start ${npx} ${args.join(' ')}: ${error.message}`);
-      resolve(1);
+      console.error(`[test] could not start ${command} ${commandArgs.join(' ')}: ${error.message}`);
+      done(1);
     });
-    child.on('close', (code) => {
-      current = null;
-      resolve(code ?? 1);
-    });
+    child.on('close', (code) => done(code ?? 1));
   });
 }
 
@@ -125,26 +142,33 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 function printTimes() {
   banner('times');
   for (const { label, ms } of phases) console.log(`${seconds(ms)}  ${label}`);
+  console.log(`${seconds(Date.now() - started)}  in all (passes 2 and 3 side by side)`);
   console.log('\nslowest test files:');
   for (const { label, name, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
     console.log(`${seconds(ms)}  ${name}  (${label})`);
   }
 }
 
-async function vitest(label, extraArgs, env) {
-  banner(label);
+/**
+ * One vitest run. With `node` it runs on that Node binary (its workers too); with `log` its
+ * output is kept and printed, under its banner, once it ends.
+ */
+async function vitest(label, extraArgs, { env = {}, node, log } = {}) {
+  if (!log) banner(label);
   const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
-  const code = await run(
-    [
-      'vitest',
-      'run',
-      ...extraArgs,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-    ],
-    env,
-  );
+  const args = [
+    ...(node ? [path.join(root, 'node_modules/vitest/vitest.mjs')] : ['vitest']),
+    'run',
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
+  const code = await run(args, { env, node, log });
+  if (log) {
+    banner(label);
+    process.stdout.write(readFileSync(log));
+  }
   const report = readJson(out);
   noteVitestFiles(label, report);
   record(label, code, vitestCounts(report));
@@ -173,7 +197,7 @@ async function playwright(label) {
       // Until the first spec exists this must not fail; the server is not even started then.
       '--pass-with-no-tests',
     ],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
   );
   const report = readJson(out);
   notePlaywrightFiles(label, report);
@@ -200,6 +224,8 @@ function notePlaywrightFiles(label, report) {
 /** The API suite on TEST_DATABASE_URL, else on a throwaway cluster, else skipped with a reason. */
 async function vitestOnPostgres() {
   const label = 'vitest (api on PostgreSQL)';
+  const node = process.env.TEST_NODE_BIN || undefined;
+  const fullLabel = node ? `${label}, on ${nodeVersion(node)}` : label;
   let url = process.env.TEST_DATABASE_URL;
   let cluster = null;
   if (!url) {
@@ -211,7 +237,6 @@ async function vitestOnPostgres() {
       );
       return;
     }
-    banner('throwaway PostgreSQL');
     try {
       cluster = await startCluster();
     } catch (error) {
@@ -220,25 +245,38 @@ async function vitestOnPostgres() {
       return;
     }
     url = cluster.url;
-    console.log(`[test] ${cluster.bin}, port ${cluster.port}, removed afterwards`);
+    console.log(
+      `[test] throwaway PostgreSQL: ${cluster.bin}, port ${cluster.port}, removed afterwards`,
+    );
   }
   try {
-    await vitest(label, ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+    await vitest(fullLabel, ['--project', 'api'], {
+      env: { TEST_DB: 'postgres', TEST_DATABASE_URL: url },
+      node,
+      log: path.join(tmp, 'api-on-postgres.log'),
+    });
   } finally {
     cluster?.stop();
+  }
+}
+
+/** `v24.21.0` for a Node binary, or its path when it does not answer. */
+function nodeVersion(node) {
+  try {
+    return `Node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}`;
+  } catch {
+    return node;
   }
 }
 
 try {
   const label = 'vitest (shared, api on PGlite, web)';
   await timed(label, () => vitest(label, [], {}));
-  await timed('vitest (api on PostgreSQL)', vitestOnPostgres);
-
-  if (process.env.SKIP_E2E === '1') {
-    console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests');
-  } else {
-    await timed('playwright (e2e)', () => playwright('playwright (e2e)'));
-  }
+  const e2e =
+    process.env.SKIP_E2E === '1'
+      ? console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests')
+      : timed('playwright (e2e)', () => playwright('playwright (e2e)'));
+  await Promise.all([timed('vitest (api on PostgreSQL)', vitestOnPostgres), e2e]);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
