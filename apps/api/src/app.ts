@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ADR 0020); 0 seconds keeps nothing and listens for nothing.
   const changes = config.publicCacheSeconds > 0 ? await followChanges(app, database) : null;
   installPublicCache(app, changes, config.publicCacheSeconds, {
-    server: front,
+    server: config.publicCacheFront ? front : null,
     securityHeaders: SECURITY_HEADERS,
     cors: corsOn,
     byHost: config.fileUrlBase === undefined,

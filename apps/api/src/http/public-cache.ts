@@ -179,7 +179,8 @@ export function installPublicCache(
   changes: Changes | null,
   ttlSeconds: number,
   front: {
-    server: FrontServer;
+    /** Where hits are answered before Fastify; null answers them in Fastify's onRequest. */
+    server: FrontServer | null;
     securityHeaders: SecurityHeaderSets;
     cors: boolean;
     /** Answers hold URLs on the request's host (no PUBLIC_URL): keep them per host. */
@@ -201,23 +202,29 @@ export function installPublicCache(
   };
   // pino has isLevelEnabled; the silent logger of an app built with `logger: false` has not.
   const log = app.log as typeof app.log & { isLevelEnabled?(level: string): boolean };
-  front.server.first = (req, res) => {
-    if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
-    const url = req.url ?? '';
-    const hit = cache.get(cacheKey(req, front.byHost));
-    if (!hit) return false;
-    const start = performance.now();
-    writeKept(res, hit, req.headers['accept-encoding'], securityHeadersFor(headers, url));
-    // Fastify logs every answer it sends at info; a hit it never saw gets one line here.
-    if (log.isLevelEnabled?.('info')) {
-      const responseTime = performance.now() - start;
-      log.info(
-        { req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime, publicCache: true },
-        'request completed',
-      );
-    }
-    return true;
-  };
+  if (front.server)
+    front.server.first = (req, res) => {
+      if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
+      const url = req.url ?? '';
+      const hit = cache.get(cacheKey(req, front.byHost));
+      if (!hit) return false;
+      const start = performance.now();
+      writeKept(res, hit, req.headers['accept-encoding'], securityHeadersFor(headers, url));
+      // Fastify logs every answer it sends at info; a hit it never saw gets one line here.
+      if (log.isLevelEnabled?.('info')) {
+        const responseTime = performance.now() - start;
+        log.info(
+          {
+            req: { method: 'GET', url },
+            res: { statusCode: 200 },
+            responseTime,
+            publicCache: true,
+          },
+          'request completed',
+        );
+      }
+      return true;
+    };
 
   // Callback hooks, not async ones: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
