@@ -5,7 +5,7 @@ import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
 import { KeptUntilChange, type Changes } from '../http/kept-until-change';
-import { verifyAccessToken } from '../lib/jwt';
+import { unexpired, verifyAccessToken, type VerifiedToken } from '../lib/jwt';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,6 +25,8 @@ type TokenUser = Actor & { isActive: boolean; tokenVersion: number };
 
 /** More than the people who log in to one installation; a user record is a few dozen bytes. */
 const MAX_KEPT_USERS = 10_000;
+/** Tokens whose signature was checked: a few hundred bytes each, the oldest dropped first. */
+const MAX_KEPT_TOKENS = 10_000;
 
 /**
  * Sets `request.actor`. A missing header, `Bearer `, `Bearer undefined`, a bad or expired token,
@@ -59,12 +61,27 @@ async function auth(app: FastifyInstance, { db, secret, clock, keep }: AuthOptio
     return user;
   };
 
+  // A token's signature and claims, once checked, hold until it expires: what it says is kept, so
+  // that a reader's requests check the signature once (ADR 0023). Its expiry is still checked on
+  // every request, and whether its user may still use it (active, token version) below.
+  const tokens = new Map<string, VerifiedToken>();
+  const verified = async (token: string, now: Date): Promise<VerifiedToken | null> => {
+    const known = tokens.get(token);
+    if (known !== undefined && unexpired(known, now)) return known;
+    if (known !== undefined) tokens.delete(token);
+    const checked = await verifyAccessToken(secret, token, now);
+    if (checked === null) return null;
+    if (tokens.size >= MAX_KEPT_TOKENS) tokens.delete(tokens.keys().next().value!);
+    tokens.set(token, checked);
+    return checked;
+  };
+
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     if (!match) return;
-    const token = await verifyAccessToken(secret, match[1]!, clock());
+    const token = await verified(match[1]!, clock());
     if (token === null) return;
     const user = await tokenUser(token.id);
     if (user?.isActive && user.tokenVersion === token.version) {
