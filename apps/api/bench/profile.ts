@@ -24,6 +24,7 @@ const URLS = (
 interface Node {
   id: number;
   callFrame: { functionName: string; url: string };
+  children?: number[];
 }
 interface Profile {
   nodes: Node[];
@@ -110,6 +111,27 @@ try {
     });
     console.log('');
     top(functions, Number(process.env.PROFILE_FUNCTIONS));
+  }
+  if (process.env.PROFILE_CALLERS) {
+    // Who calls a function, by self time: PROFILE_CALLERS=<function name>.
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes)
+      for (const child of node.children ?? []) parent.set(child, node.id);
+    const chains = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      if (byId.get(id)!.callFrame.functionName !== process.env.PROFILE_CALLERS) return;
+      const chain: string[] = [];
+      for (let at = parent.get(id); at !== undefined && chain.length < 12; at = parent.get(at)) {
+        const { functionName, url } = byId.get(at)!.callFrame;
+        chain.push(
+          `${functionName || '?'}@${url.replace(/^.*node_modules\//, '').replace(/^.*\//, '')}`,
+        );
+      }
+      const name = chain.join(' < ');
+      chains.set(name, (chains.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+    console.log('');
+    top(chains, 8);
   }
 } finally {
   await database.drop();
