@@ -2,7 +2,7 @@
  * The statements the API sends to answer a request, with their parameters, for the load bench's
  * reference of logged-in reads (bare-server.mjs runs them through node-postgres). Recorded by
  * building the app in this process on the bench's database and asking it each URL twice: the
- * second time, as under load, the token check answers from memory (ADR 0020), so what is
+ * second time, as under load, the token check answers from memory (ADR 0023), so what is
  * recorded is what every request of the load sends.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

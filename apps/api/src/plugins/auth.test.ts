@@ -6,7 +6,7 @@ import { createUser, type CreatedUser } from '../test/factories';
 import { TOKEN_TTL_SECONDS } from '../lib/jwt';
 
 /**
- * The token check's users kept in memory (ADR 0020), on for this file as in production. "Kept"
+ * The token check's users kept in memory (ADR 0023), on for this file as in production. "Kept"
  * shows as a change made with triggers off (no NOTIFY) that the check does not see.
  */
 let t: TestApp;

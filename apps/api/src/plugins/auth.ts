@@ -17,7 +17,7 @@ interface AuthOptions {
   db: Executor;
   secret: string;
   clock: () => Date;
-  /** Keeps the users read for the token check (ADR 0020); null asks the database each time. */
+  /** Keeps the users read for the token check (ADR 0023); null asks the database each time. */
   keep: { changes: Changes; seconds: number } | null;
 }
 
@@ -32,7 +32,7 @@ const MAX_KEPT_TOKENS = 10_000;
  * Sets `request.actor`. A missing header, `Bearer `, `Bearer undefined`, a bad or expired token,
  * a deactivated user, or a token from before the user's last password change all mean anonymous; routes that need login answer 401 themselves.
  *
- * The user behind a token is kept in memory until any write (ADR 0020): deactivating a user or
+ * The user behind a token is kept in memory until any write (ADR 0023): deactivating a user or
  * changing a password is a write, so it ends their tokens at once here and, on other servers,
  * when PostgreSQL's notification arrives.
  */
