@@ -11,7 +11,8 @@
  *   hit is not compressed anew each time.
  * - A hit is answered before Fastify sees the request (front-server.ts), with the headers a miss
  *   gets; only a request with an Origin, when CORS is on, goes through Fastify for its CORS
- *   headers, and is answered from the cache there.
+ *   headers, and is answered from the cache there (as every hit is with PUBLIC_CACHE_FRONT=false,
+ *   which the load bench pairs with the early path: it must gain 15 % to stay).
  * - Without PUBLIC_URL, signed file URLs are built on the host each request came to
  *   (lib/file-urls.ts), so answers are kept per host: the headers that decide it are part of the
  *   key, and a request that names another host never gets URLs made for this one.
@@ -202,7 +203,7 @@ export function installPublicCache(
   };
   // pino has isLevelEnabled; the silent logger of an app built with `logger: false` has not.
   const log = app.log as typeof app.log & { isLevelEnabled?(level: string): boolean };
-  if (front.server)
+  if (front.server) {
     front.server.first = (req, res) => {
       if (!anonymousGet(req) || (front.cors && req.headers.origin !== undefined)) return false;
       const url = req.url ?? '';
@@ -225,6 +226,7 @@ export function installPublicCache(
       }
       return true;
     };
+  }
 
   // Callback hooks, not async ones: each async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
