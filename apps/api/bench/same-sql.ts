@@ -14,7 +14,7 @@ import { openDatabase } from '../src/db/client';
 import { localStorage } from '../src/lib/storage';
 import { BENCH_SECRET_KEY } from './server';
 
-export interface Statement {
+interface Statement {
   text: string;
   params: unknown[];
 }
