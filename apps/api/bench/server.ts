@@ -70,28 +70,38 @@ export async function startBenchServer(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   env?: Record<string, string>;
+  /** False: start the bundle the last call built. */
+  build?: boolean;
+  /** Node options beyond production's (`--cpu-prof`). */
+  nodeFlags?: string[];
 }) {
   const root = path.resolve(import.meta.dirname, '..');
-  execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (options.build !== false) {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: root, stdio: 'inherit' });
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...productionNodeFlags(), 'dist/server.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: options.dataDir,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      SECRET_KEY: BENCH_SECRET_KEY,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const server = spawn(
+    process.execPath,
+    [...productionNodeFlags(), ...(options.nodeFlags ?? []), 'dist/server.mjs'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: options.dataDir,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        SECRET_KEY: BENCH_SECRET_KEY,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
     },
-  });
+  );
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');
 

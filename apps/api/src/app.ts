@@ -125,10 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   // Anonymous answers and the token check's users are kept in memory until a write (ADR 0014,
-  // ADR 0020); 0 seconds keeps nothing and listens for nothing.
+  // ADR 0023); 0 seconds keeps nothing and listens for nothing.
   const changes = config.publicCacheSeconds > 0 ? await followChanges(app, database) : null;
   installPublicCache(app, changes, config.publicCacheSeconds, {
-    server: front,
+    server: config.publicCacheFront ? front : null,
     securityHeaders: SECURITY_HEADERS,
     cors: corsOn,
     byHost: config.fileUrlBase === undefined,

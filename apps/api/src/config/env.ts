@@ -56,6 +56,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   WEB_DIST: z.string().optional(),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  PUBLIC_CACHE_FRONT: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -94,6 +95,11 @@ export interface Config {
   webDist: string | undefined;
   /** How long anonymous public reads are kept in memory (http/public-cache.ts); 0 keeps none. */
   publicCacheSeconds: number;
+  /**
+   * Public-cache hits are answered before Fastify sees the request (http/front-server.ts);
+   * false answers them inside Fastify, so the load bench can measure what that path gains.
+   */
+  publicCacheFront: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -189,5 +195,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: e.WEB_DIST,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    publicCacheFront: e.PUBLIC_CACHE_FRONT === 'true',
   };
 }

@@ -42,8 +42,11 @@ export interface DatabaseOptions {
   dataDir: string;
   /** A PGlite without a database yet starts from this dump of one (tests: a migrated one). */
   loadDataDir?: Blob | undefined;
-  /** Called for every SQL statement: lets tests count queries (N+1 guard). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Called for every SQL statement with its parameters: lets tests count queries (N+1 guard)
+   * and the load bench replay a request's statements.
+   */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /** How often the LISTEN connection is checked (PostgreSQL only; tests shorten it). */
   listenHeartbeatMs?: number;
   /** Told when a pooled connection fails, idle or in use (PostgreSQL only). */
@@ -173,7 +176,7 @@ async function listenPostgres(
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger: Logger | undefined = options.onQuery
-    ? { logQuery: (query) => options.onQuery!(query) }
+    ? { logQuery: (query, params) => options.onQuery!(query, params) }
     : undefined;
 
   if (options.url) {

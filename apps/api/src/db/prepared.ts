@@ -30,6 +30,23 @@ const isConfig = (value: unknown): value is QueryConfig =>
  * Statements without parameters (migrations, LISTEN, SET) go as they are: they may hold several
  * commands, which a prepared statement cannot. So do statements with an OFFSET (above).
  */
+/**
+ * Statement names by text, shared by every connection: a text built once (db/reused.ts) comes
+ * back on every request, and hashing a few kilobytes each time showed in profiles. Bounded like
+ * a connection's statements, for the same texts that vary with their input.
+ */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_000;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `helder_${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size < MAX_NAMES) names.set(text, name);
+  }
+  return name;
+}
+
 export class PreparingClient extends pg.Client {
   private readonly prepared = new Set<string>();
 
@@ -42,7 +59,7 @@ export class PreparingClient extends pg.Client {
       params.length > 0 &&
       !OFFSET.test(config.text)
     ) {
-      const name = `helder_${createHash('sha1').update(config.text).digest('base64url')}`;
+      const name = nameOf(config.text);
       if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED_PER_CONNECTION) {
         this.prepared.add(name);
         config = { ...config, name };

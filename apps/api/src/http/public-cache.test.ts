@@ -314,6 +314,31 @@ describe('the public cache of an app without a logger', () => {
   });
 });
 
+describe('the public cache with PUBLIC_CACHE_FRONT=false', () => {
+  it('answers its hits inside Fastify, with the headers a miss gets', async () => {
+    const inside = await createTestApp({
+      env: { PUBLIC_CACHE_SECONDS: '30', PUBLIC_CACHE_FRONT: 'false' },
+    });
+    try {
+      await createInitiativeTree(inside, { name: 'Binnen' });
+      const base = await inside.app.listen({ port: 0, host: '127.0.0.1' });
+      const answers: Array<{ body: string; nosniff: string | null }> = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/initiatives`);
+        expect(res.status).toBe(200);
+        answers.push({
+          body: await res.text(),
+          nosniff: res.headers.get('x-content-type-options'),
+        });
+      }
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(answers.every((a) => a.nosniff === 'nosniff')).toBe(true);
+    } finally {
+      await inside.close();
+    }
+  });
+});
+
 describe('preferredEncoding', () => {
   it('prefers Brotli, then gzip, and honours q=0', () => {
     expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');

@@ -40,6 +40,18 @@ export async function signAccessToken(
     .sign(await key(secret));
 }
 
+/** What a valid token says: its user, their token version when issued, and when it expires. */
+export interface VerifiedToken {
+  id: number;
+  version: number;
+  /** Seconds since the epoch; the token is valid while the current second is before it. */
+  expires: number;
+}
+
+/** As jose decides expiry: a token is valid while the current whole second is before `exp`. */
+export const unexpired = (token: VerifiedToken, now: Date) =>
+  Math.floor(now.getTime() / 1000) < token.expires;
+
 /**
  * The user id and token version of a valid, unexpired token; null for anything else. The caller
  * compares the version with the user's current one (a password change bumps it).
@@ -48,7 +60,7 @@ export async function verifyAccessToken(
   secret: string,
   token: string,
   now: Date,
-): Promise<{ id: number; version: number } | null> {
+): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: ['HS256'],
@@ -57,7 +69,9 @@ export async function verifyAccessToken(
     const claims = jwtClaims.safeParse(payload);
     if (!claims.success) return null;
     const id = Number(claims.data.sub);
-    return Number.isInteger(id) && id > 0 ? { id, version: claims.data.ver ?? 0 } : null;
+    return Number.isInteger(id) && id > 0
+      ? { id, version: claims.data.ver ?? 0, expires: claims.data.exp }
+      : null;
   } catch {
     return null;
   }

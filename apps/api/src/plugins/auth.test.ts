@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type CreatedUser } from '../test/factories';
+import { TOKEN_TTL_SECONDS } from '../lib/jwt';
 
 /**
- * The token check's users kept in memory (ADR 0020), on for this file as in production. "Kept"
+ * The token check's users kept in memory (ADR 0023), on for this file as in production. "Kept"
  * shows as a change made with triggers off (no NOTIFY) that the check does not see.
  */
 let t: TestApp;
@@ -80,5 +81,25 @@ describe('the token check', () => {
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.user.id));
     await eventually(async () => !(await loggedIn(user)));
+  });
+});
+
+describe('the tokens it checked', () => {
+  it('are still refused once they expire, and a forged one is never taken', async () => {
+    const user = await createUser(t);
+    expect(await loggedIn(user)).toBe(true);
+    const started = t.clock.now;
+    try {
+      t.clock.now = new Date(started.getTime() + (TOKEN_TTL_SECONDS - 1) * 1000);
+      expect(await loggedIn(user)).toBe(true);
+      t.clock.now = new Date(started.getTime() + (TOKEN_TTL_SECONDS + 1) * 1000);
+      expect(await loggedIn(user)).toBe(false);
+    } finally {
+      t.clock.now = started;
+    }
+    // The same claims with another signature are not the token kept.
+    const { token } = user;
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+    expect(await loggedIn({ ...user, headers: { authorization: `Bearer ${forged}` } })).toBe(false);
   });
 });

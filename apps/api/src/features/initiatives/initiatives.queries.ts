@@ -2,6 +2,7 @@ import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
+import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
 import {
   activities,
   funders,
@@ -109,8 +110,8 @@ export function toInitiativeRelations(row: RelationRow): Relation[] {
 }
 
 /** What permission checks need: the row's flags and the caller's relations (one statement). */
-export async function selectInitiativeAccess(db: Executor, actor: Actor | null, id: number) {
-  const [row] = await db
+const accessStatement = reused((db, { actor }: ActorShape) =>
+  db
     .select({
       id: initiatives.id,
       grantId: initiatives.grantId,
@@ -120,7 +121,11 @@ export async function selectInitiativeAccess(db: Executor, actor: Actor | null, 
     })
     .from(initiatives)
     .innerJoin(grants, eq(grants.id, initiatives.grantId))
-    .where(eq(initiatives.id, id));
+    .where(eq(initiatives.id, sql.placeholder('id'))),
+);
+export async function selectInitiativeAccess(db: Executor, actor: Actor | null, id: number) {
+  const shape = actorShape(actor);
+  const [row] = await accessStatement(db, shape.key, shape, { actor: actorValue(actor), id });
   return row;
 }
 
@@ -149,8 +154,8 @@ function activitiesJson(actor: Actor | null): SQL<ActivityJson[]> {
 }
 
 /** Everything the initiative response shows, with the caller's relations: one statement. */
-export async function selectInitiative(db: Executor, actor: Actor | null, id: number) {
-  const [row] = await db
+const detailStatement = reused((db, { actor }: ActorShape) =>
+  db
     .select({
       id: initiatives.id,
       grantId: initiatives.grantId,
@@ -184,7 +189,11 @@ export async function selectInitiative(db: Executor, actor: Actor | null, id: nu
     .innerJoin(grants, eq(grants.id, initiatives.grantId))
     .innerJoin(regulations, eq(regulations.id, grants.regulationId))
     .innerJoin(funders, eq(funders.id, regulations.funderId))
-    .where(eq(initiatives.id, id));
+    .where(eq(initiatives.id, sql.placeholder('id'))),
+);
+export async function selectInitiative(db: Executor, actor: Actor | null, id: number) {
+  const shape = actorShape(actor);
+  const [row] = await detailStatement(db, shape.key, shape, { actor: actorValue(actor), id });
   return row;
 }
 export type InitiativeRow = NonNullable<Awaited<ReturnType<typeof selectInitiative>>>;
@@ -208,11 +217,38 @@ export async function selectInitiativePage(
     after?: number | undefined;
   },
 ) {
-  const { actor, name } = input;
+  const shape: PageShape = {
+    ...actorShape(input.actor),
+    name: Boolean(input.name),
+    after: input.after !== undefined,
+    onlyMine: input.onlyMine && input.actor !== null,
+    // No OFFSET clause for the first page: a statement without one is prepared (ADR 0017).
+    offset: input.offset > 0,
+  };
+  const key = `${shape.key}:${+shape.name}${+shape.after}${+shape.onlyMine}${+shape.offset}`;
+  return pageStatement(db, key, shape, {
+    actor: actorValue(input.actor),
+    name: input.name ?? null,
+    after: input.after ?? null,
+    offset: input.offset,
+    limit: input.limit,
+  });
+}
+
+interface PageShape extends ActorShape {
+  name: boolean;
+  after: boolean;
+  onlyMine: boolean;
+  offset: boolean;
+}
+
+const pageStatement = reused((db, shape: PageShape) => {
+  const { actor } = shape;
   const filters: SQL[] = [initiativeVisible(actor)];
-  if (name) filters.push(sql`strpos(lower(${initiatives.name}), lower(${name})) > 0`);
-  if (input.after !== undefined) filters.push(lt(initiatives.id, input.after));
-  if (input.onlyMine && actor) {
+  const name = sql.placeholder('name');
+  if (shape.name) filters.push(sql`strpos(lower(${initiatives.name}), lower(${name})) > 0`);
+  if (shape.after) filters.push(lt(initiatives.id, sql.placeholder('after')));
+  if (shape.onlyMine && actor) {
     filters.push(
       or(
         initiativeOwnerOf(actor.id, initiatives.id),
@@ -226,8 +262,8 @@ export async function selectInitiativePage(
     .from(initiatives)
     .where(and(...filters))
     .orderBy(desc(initiatives.id))
-    .offset(input.offset)
-    .limit(input.limit)
+    .offset(shape.offset ? sql.placeholder('offset') : 0)
+    .limit(sql.placeholder('limit'))
     .as('page');
   return db
     .select({
@@ -244,7 +280,7 @@ export async function selectInitiativePage(
     .from(page)
     .innerJoin(initiatives, eq(initiatives.id, page.id))
     .orderBy(desc(initiatives.id));
-}
+});
 
 /** Whether another initiative already has this name (unique overall, case-insensitively). */
 export async function initiativeNameTaken(db: Executor, name: string, exceptId?: number) {

@@ -5,7 +5,6 @@ import { requireActor, type Ctx } from '../../http/context';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
 import {
-  scopeWhere,
   selectLinkableActivities,
   selectLinkableInitiatives,
   selectPaymentPage,
@@ -20,11 +19,11 @@ type ListQuery = PaymentsFilter & Page;
 
 async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
   const { offset, limit, after, ...filter } = query;
-  const { rows, totalCount } = await selectPaymentPage(
-    ctx.db,
-    scopeWhere(ctx.actor, scope, filter),
-    { offset, limit, after },
-  );
+  const { rows, totalCount } = await selectPaymentPage(ctx.db, ctx.actor, scope, filter, {
+    offset,
+    limit,
+    after,
+  });
   const items: PaymentListItem[] = rows.map((row) => ({
     payment: toPaymentFields(ctx, row),
     activity_name: row.activityName,

@@ -3,6 +3,7 @@ import type { PaymentsFilter } from '@helder/shared/payments';
 import { eurosToCents } from '@helder/shared/money';
 import type { Actor, Relation, Subject } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
+import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
 import {
   activities,
   activityOwners,
@@ -148,8 +149,16 @@ function listedPayment(actor: Actor | null): SQL {
   return or(visible, accountOwnerOf(actor.id), accountUserOf(actor.id))!;
 }
 
+/**
+ * How a value gets into a statement: as itself, or as the placeholder `name` of a statement built
+ * once for many requests (db/reused.ts), whose value comes with each request.
+ */
+type Bind = <T>(name: string, value: T) => T | SQLWrapper;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
 /** Start of a calendar day in Amsterdam, as a timestamp (docs/api-rules.md §1). */
-const amsterdamDay = (day: string, plusDays = 0) =>
+const amsterdamDay = (day: unknown, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Amsterdam')`;
 
 /**
@@ -160,19 +169,26 @@ const amsterdamDay = (day: string, plusDays = 0) =>
 const amountFor = (bound: number): SQL =>
   bound < 0 ? sql`${payments.amountCents}` : sql`abs(${payments.amountCents})`;
 
-function filterConditions(filter: PaymentsFilter): SQL[] {
+/** The filter's conditions. Its SQL text reads only which bounds are set and their signs. */
+function filterConditions(filter: PaymentsFilter, bind: Bind): SQL[] {
   const conditions: SQL[] = [];
   if (filter.start_date)
-    conditions.push(sql`${payments.bookingDate} >= ${amsterdamDay(filter.start_date)}`);
+    conditions.push(
+      sql`${payments.bookingDate} >= ${amsterdamDay(bind('start', filter.start_date))}`,
+    );
   if (filter.end_date)
-    conditions.push(sql`${payments.bookingDate} < ${amsterdamDay(filter.end_date, 1)}`);
+    conditions.push(
+      sql`${payments.bookingDate} < ${amsterdamDay(bind('end', filter.end_date), 1)}`,
+    );
   if (filter.min_amount !== undefined) {
-    conditions.push(sql`${amountFor(filter.min_amount)} >= ${eurosToCents(filter.min_amount)}`);
+    const cents = bind('min', eurosToCents(filter.min_amount));
+    conditions.push(sql`${amountFor(filter.min_amount)} >= ${cents}`);
   }
   if (filter.max_amount !== undefined) {
-    conditions.push(sql`${amountFor(filter.max_amount)} <= ${eurosToCents(filter.max_amount)}`);
+    const cents = bind('max', eurosToCents(filter.max_amount));
+    conditions.push(sql`${amountFor(filter.max_amount)} <= ${cents}`);
   }
-  if (filter.route) conditions.push(eq(payments.route, filter.route));
+  if (filter.route) conditions.push(eq(payments.route, bind('route', filter.route)));
   return conditions;
 }
 
@@ -181,15 +197,20 @@ export interface Scope {
   activityId?: number;
 }
 
-/** Which payments of a scope the caller sees with a filter: the WHERE of a list and its count. */
-export function scopeWhere(actor: Actor | null, scope: Scope, filter: PaymentsFilter): SQL {
+function whereOf(actor: Actor | null, scope: Scope, filter: PaymentsFilter, bind: Bind): SQL {
   return and(
-    eq(payments.initiativeId, scope.initiativeId),
-    scope.activityId === undefined ? undefined : eq(payments.activityId, scope.activityId),
+    eq(payments.initiativeId, bind('initiative', scope.initiativeId)),
+    scope.activityId === undefined
+      ? undefined
+      : eq(payments.activityId, bind('activity', scope.activityId)),
     listedPayment(actor),
-    ...filterConditions(filter),
+    ...filterConditions(filter, bind),
   )!;
 }
+
+/** Which payments of a scope the caller sees with a filter: the WHERE of a list and its count. */
+export const scopeWhere = (actor: Actor | null, scope: Scope, filter: PaymentsFilter): SQL =>
+  whereOf(actor, scope, filter, asValue);
 
 const newestFirst = [desc(payments.bookingDate), desc(payments.id)];
 
@@ -212,36 +233,116 @@ function keysetAfter(cursor: { bookingDate: Date } | undefined, after: number): 
 }
 
 /**
- * One page of a scope's payments, newest first, in one statement (two with `after`); and the
- * count of all.
+ * A list's statements are built once per shape (db/reused.ts): the caller's, whether the scope is
+ * an activity, which filter bounds are set and their signs, whether the page follows a cursor or
+ * skips rows. The filter of the first request of a shape builds it; only those facts of it are
+ * read, the values go in as placeholders.
  */
-export async function selectPaymentPage(db: Executor, where: SQL, page: Page) {
-  let keyset: SQL | undefined;
-  if (page.after !== undefined) {
-    // Joined like the page: whether a payment is listed depends on its initiative and activity.
-    const [cursor] = await db
-      .select({ bookingDate: payments.bookingDate })
-      .from(payments)
-      .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
-      .leftJoin(activities, activityOfPayment)
-      .where(and(where, eq(payments.id, page.after)));
-    keyset = keysetAfter(cursor, page.after);
-  }
-  const rows = await db
+interface ListShape extends ActorShape {
+  scope: Scope;
+  filter: PaymentsFilter;
+  offset: boolean;
+}
+
+function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, page: Page) {
+  const sign = (bound: number | undefined) => (bound === undefined ? '-' : bound < 0 ? 'n' : 'p');
+  const base = actorShape(actor);
+  const shape: ListShape = { ...base, scope, filter, offset: page.offset > 0 };
+  const key = [
+    base.key,
+    scope.activityId === undefined ? '-' : 'a',
+    filter.start_date ? 's' : '-',
+    filter.end_date ? 'e' : '-',
+    sign(filter.min_amount),
+    sign(filter.max_amount),
+    filter.route ? 'r' : '-',
+    shape.offset ? 'o' : '-',
+  ].join('');
+  return { key, shape };
+}
+
+const listWhere = ({ actor, scope, filter }: ListShape) =>
+  whereOf(actor, scope, filter, asPlaceholder);
+
+const listFrom = (db: Executor, where: SQL, keyset?: SQL) =>
+  db
     .select({ ...paymentColumns })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(activities, activityOfPayment)
-    .where(and(where, keyset))
-    .orderBy(...newestFirst)
-    .offset(page.offset)
-    .limit(page.limit);
-  const [counted] = await db
+    .where(and(where, keyset));
+
+// Joined like the page: whether a payment is listed depends on its initiative and activity.
+const cursorStatement = reused((db, shape: ListShape) =>
+  db
+    .select({ bookingDate: payments.bookingDate })
+    .from(payments)
+    .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .leftJoin(activities, activityOfPayment)
+    .where(and(listWhere(shape), eq(payments.id, sql.placeholder('after')))),
+);
+
+const pageStatement = (keyset: boolean) =>
+  reused((db, shape: ListShape) =>
+    listFrom(
+      db,
+      listWhere(shape),
+      keyset
+        ? sql`(${payments.bookingDate}, ${payments.id})
+    < (${sql.placeholder('cursor')}::timestamptz, ${sql.placeholder('after')}::integer)`
+        : undefined,
+    )
+      .orderBy(...newestFirst)
+      .offset(shape.offset ? sql.placeholder('offset') : 0)
+      .limit(sql.placeholder('limit')),
+  );
+const pageStatements = { all: pageStatement(false), after: pageStatement(true) };
+
+const countStatement = reused((db, shape: ListShape) =>
+  db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(activities, activityOfPayment)
-    .where(where);
+    .where(listWhere(shape)),
+);
+
+/**
+ * One page of a scope's payments the caller sees with a filter, newest first, in one statement
+ * (two with `after`); and the count of all.
+ */
+export async function selectPaymentPage(
+  db: Executor,
+  actor: Actor | null,
+  scope: Scope,
+  filter: PaymentsFilter,
+  page: Page,
+) {
+  const { key, shape } = listShape(actor, scope, filter, page);
+  const values: Record<string, unknown> = {
+    actor: actorValue(actor),
+    initiative: scope.initiativeId,
+    activity: scope.activityId,
+    start: filter.start_date,
+    end: filter.end_date,
+    min: filter.min_amount === undefined ? undefined : eurosToCents(filter.min_amount),
+    max: filter.max_amount === undefined ? undefined : eurosToCents(filter.max_amount),
+    route: filter.route,
+    offset: page.offset,
+    limit: page.limit,
+    after: page.after,
+  };
+  let statement = pageStatements.all;
+  if (page.after !== undefined) {
+    const [cursor] = await cursorStatement(db, key, shape, values);
+    // A payment outside the list is refused: its place in the order would tell the caller when
+    // a payment they may not see was booked.
+    if (!cursor) throw invalid('after', 'not_in_list', 'after names no payment of this list');
+    values.cursor = cursor.bookingDate.toISOString();
+    statement = pageStatements.after;
+  }
+  const rows = await statement(db, key, shape, values);
+  const [counted] = await countStatement(db, key, shape, values);
   return { rows, totalCount: counted?.n ?? 0 };
 }
 export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows'][number];

@@ -3,6 +3,7 @@ import { alias, QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { OfficerRole } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
+import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
 import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
 import { correlated, listedUnderSponsor, sponsorLinkVisible } from '../../lib/initiative-sql';
 import { peopleJson, type InitiativeRef } from '../users';
@@ -87,8 +88,8 @@ export function grantFiguresWithInitiatives(actor: Actor | null) {
 }
 
 /** One regulation with its funder and the actor's relations to it (one statement). */
-export async function selectRegulation(db: Executor, actor: Actor | null, id: number) {
-  const [row] = await db
+const regulationStatement = reused((db, { actor }: ActorShape) =>
+  db
     .select({
       id: regulations.id,
       name: regulations.name,
@@ -99,7 +100,11 @@ export async function selectRegulation(db: Executor, actor: Actor | null, id: nu
     })
     .from(regulations)
     .innerJoin(funders, eq(funders.id, regulations.funderId))
-    .where(eq(regulations.id, id));
+    .where(eq(regulations.id, sql.placeholder('id'))),
+);
+export async function selectRegulation(db: Executor, actor: Actor | null, id: number) {
+  const shape = actorShape(actor);
+  const [row] = await regulationStatement(db, shape.key, shape, { actor: actorValue(actor), id });
   return row;
 }
 export type RegulationRow = NonNullable<Awaited<ReturnType<typeof selectRegulation>>>;
@@ -114,23 +119,23 @@ const officersOf = (actor: Actor | null, role: OfficerRole) =>
   });
 
 /** Both officer lists of a regulation (one statement). */
-export async function selectOfficers(db: Executor, actor: Actor | null, id: number) {
-  const [row] = await db
+const officersStatement = reused((db, { actor }: ActorShape) =>
+  db
     .select({
       grantOfficers: officersOf(actor, 'grant officer'),
       policyOfficers: officersOf(actor, 'policy officer'),
     })
     .from(regulations)
-    .where(eq(regulations.id, id));
+    .where(eq(regulations.id, sql.placeholder('id'))),
+);
+export async function selectOfficers(db: Executor, actor: Actor | null, id: number) {
+  const shape = actorShape(actor);
+  const [row] = await officersStatement(db, shape.key, shape, { actor: actorValue(actor), id });
   return row ?? { grantOfficers: [], policyOfficers: [] };
 }
 
 /** The grants of a regulation with their figures, by name (one statement). */
-export async function selectGrantSummaries(
-  db: Executor,
-  actor: Actor | null,
-  regulationId: number,
-) {
+const grantSummariesStatement = reused((db, { actor }: ActorShape) => {
   const figures = grantFigures(actor);
   return db
     .select({
@@ -145,6 +150,13 @@ export async function selectGrantSummaries(
     })
     .from(grants)
     .innerJoinLateral(figures, sql`true`)
-    .where(eq(grants.regulationId, regulationId))
+    .where(eq(grants.regulationId, sql.placeholder('regulation')))
     .orderBy(asc(sql`lower(${grants.name})`), asc(grants.id));
+});
+export function selectGrantSummaries(db: Executor, actor: Actor | null, regulationId: number) {
+  const shape = actorShape(actor);
+  return grantSummariesStatement(db, shape.key, shape, {
+    actor: actorValue(actor),
+    regulation: regulationId,
+  });
 }
