@@ -108,22 +108,8 @@ function vendor(...packages: string[]): RegExp {
 // header stays the page's, so the API signs file URLs on it and they come through this proxy too.
 const API_ORIGIN = 'http://127.0.0.1:8000';
 
-/**
- * Preact stands in for React in the build (ADR 0015): the same API at a fifth of the bytes on
- * every first load. The unit tests (mode `test`) and the end-to-end tests run it too; only the dev
- * server runs React itself, for the React plugin's fast refresh.
- */
-const PREACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  // React 17's polyfill, which react-i18next still imports; Preact has the hook itself.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-];
-
-export default defineConfig(({ command, mode }) => ({
+export default defineConfig({
   plugins: [react(), pagePreloads(), precompress()],
-  resolve: command === 'build' || mode === 'test' ? { alias: PREACT } : {},
   server: {
     port: 5173,
     proxy: {
@@ -143,13 +129,8 @@ export default defineConfig(({ command, mode }) => ({
     // Route modules are loaded lazily (src/app/router.tsx); keep an eye on the entry chunk.
     chunkSizeWarningLimit: 250,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // react-router looks for React 19's useOptimistic and does without when it is missing.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
-        handler(level, log);
-      },
       output: {
-        // Stable vendor chunks (better caching). The first load's libraries (Preact, router, i18n,
+        // Stable vendor chunks (better caching). The first load's libraries (React, router, i18n,
         // query) are one chunk: one request, and Brotli compresses them better together. zod
         // (with the form resolvers), the form library and Radix arrive with the first screen
         // that needs them.
@@ -158,7 +139,9 @@ export default defineConfig(({ command, mode }) => ({
             {
               name: 'vendor',
               test: vendor(
-                'preact',
+                'react',
+                'react-dom',
+                'scheduler',
                 'react-router',
                 'i18next',
                 'react-i18next',
@@ -193,4 +176,4 @@ export default defineConfig(({ command, mode }) => ({
       },
     },
   },
-}));
+});
