@@ -4,8 +4,11 @@
  */
 import type { Namespace } from '../lib/i18n';
 
-/** What an initiative's or activity's detail shows: its own, its payments' and its media. */
-const DETAIL = ['initiatives', 'activities', 'media', 'payments'] as const;
+/**
+ * What an initiative's or activity's detail shows: its own and its payments'. The Media tab loads
+ * its gallery and catalog when it opens (routes/initiatives.slots.tsx).
+ */
+const DETAIL = ['initiatives', 'activities', 'payments'] as const;
 const SPENDING_MODALS = ['initiatives', 'activities', 'payments'] as const;
 const SPONSORS = ['funders', 'regulations', 'grants'] as const;
 
