@@ -9,7 +9,8 @@ import type { Namespace } from '../lib/i18n';
  * its gallery and catalog when it opens (routes/initiatives.slots.tsx).
  */
 const DETAIL = ['initiatives', 'activities', 'payments'] as const;
-const SPENDING_MODALS = ['initiatives', 'activities', 'payments'] as const;
+/** The payment forms, details and delete dialogs bring their own texts ('payment-forms'). */
+const SPENDING_MODALS = ['initiatives', 'activities', 'payments', 'payment-forms'] as const;
 const SPONSORS = ['funders', 'regulations', 'grants'] as const;
 
 /**
@@ -27,8 +28,8 @@ export const AREA_NAMESPACES = {
   'permission-checker': ['auth'],
   users: ['users'],
   'users.modals': ['users'],
-  payments: ['payments', 'bank-accounts'],
-  'payments.modals': ['bank-accounts'],
+  payments: ['payments', 'payment-forms', 'bank-accounts'],
+  'payments.modals': ['bank-accounts', 'payment-forms'],
   funders: SPONSORS,
   'funders.modals': SPONSORS,
   'not-found': [],

@@ -193,6 +193,7 @@ describe('translation catalogs', () => {
     const activities = leaves(catalog('nl', 'activities'));
     const media = leaves(catalog('nl', 'media'));
     const payments = leaves(catalog('nl', 'payments'));
+    const paymentForms = leaves(catalog('nl', 'payment-forms'));
     const expected: [Map<string, unknown>, string, string][] = [
       [initiatives, 'empty', 'Geen gegevens gevonden'],
       [initiatives, 'list.all', 'Alle Initiatieven'],
@@ -267,9 +268,13 @@ describe('translation catalogs', () => {
       [payments, 'table.add', 'Transactie toevoegen'],
       [payments, 'table.filter', 'Filter'],
       [payments, 'table.loadMore', 'Load More'],
-      [payments, 'form.validation.amountInvalid', 'Ongeldige invoer. Vul een correct bedrag in'],
       [
-        payments,
+        paymentForms,
+        'form.validation.amountInvalid',
+        'Ongeldige invoer. Vul een correct bedrag in',
+      ],
+      [
+        paymentForms,
         'form.validation.shortTooLong',
         'Korte beschrijving mag niet meer dan 128 tekens bevatten.',
       ],
@@ -291,7 +296,7 @@ describe('translation catalogs', () => {
     expect(leaves(catalog('en', 'activities')).get('delete.failed')).toBe(
       'Failed to delete activity',
     );
-    expect(leaves(catalog('en', 'payments')).get('form.errors.createFailed')).toBe(
+    expect(leaves(catalog('en', 'payment-forms')).get('form.errors.createFailed')).toBe(
       'Failed to create payment',
     );
     expect(leaves(catalog('en', 'media')).get('failed')).toBe(

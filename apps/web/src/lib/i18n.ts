@@ -20,6 +20,7 @@ import type funders from '../locales/nl/funders.json';
 import type grants from '../locales/nl/grants.json';
 import type initiatives from '../locales/nl/initiatives.json';
 import type media from '../locales/nl/media.json';
+import type paymentForms from '../locales/nl/payment-forms.json';
 import type payments from '../locales/nl/payments.json';
 import type regulations from '../locales/nl/regulations.json';
 import type users from '../locales/nl/users.json';
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   'media',
   'users',
   'payments',
+  'payment-forms',
   'bank-accounts',
   'funders',
   'regulations',
@@ -53,6 +55,7 @@ export interface Resources {
   media: typeof media;
   users: typeof users;
   payments: typeof payments;
+  'payment-forms': typeof paymentForms;
   'bank-accounts': typeof bankAccounts;
   funders: typeof funders;
   regulations: typeof regulations;
