@@ -9,8 +9,14 @@ import type { Namespace } from '../lib/i18n';
  * its gallery and catalog when it opens (routes/initiatives.slots.tsx).
  */
 const DETAIL = ['initiatives', 'activities', 'payments'] as const;
-/** The payment forms, details and delete dialogs bring their own texts ('payment-forms'). */
-const SPENDING_MODALS = ['initiatives', 'activities', 'payments', 'payment-forms'] as const;
+/** The dialogs bring their forms' texts ('initiative-forms', 'payment-forms'). */
+const SPENDING_MODALS = [
+  'initiatives',
+  'initiative-forms',
+  'activities',
+  'payments',
+  'payment-forms',
+] as const;
 const SPONSORS = ['funders', 'regulations', 'grants'] as const;
 
 /**

@@ -18,6 +18,7 @@ import type bankAccounts from '../locales/nl/bank-accounts.json';
 import type common from '../locales/nl/common.json';
 import type funders from '../locales/nl/funders.json';
 import type grants from '../locales/nl/grants.json';
+import type initiativeForms from '../locales/nl/initiative-forms.json';
 import type initiatives from '../locales/nl/initiatives.json';
 import type media from '../locales/nl/media.json';
 import type paymentForms from '../locales/nl/payment-forms.json';
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'common',
   'auth',
   'initiatives',
+  'initiative-forms',
   'activities',
   'media',
   'users',
@@ -51,6 +53,7 @@ export interface Resources {
   common: typeof common;
   auth: typeof auth;
   initiatives: typeof initiatives;
+  'initiative-forms': typeof initiativeForms;
   activities: typeof activities;
   media: typeof media;
   users: typeof users;
