@@ -193,8 +193,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // Route modules are loaded lazily (src/app/router.tsx); keep an eye on the shell chunk.
-    chunkSizeWarningLimit: 250,
+    // The vendor chunk, React's included, is about 400 kB before compression (106 KB Brotli); a
+    // chunk past it is news. The first-load budget itself is held by e2e/budget.spec.ts.
+    chunkSizeWarningLimit: 420,
     rolldownOptions: {
       output: {
         // Stable vendor chunks (better caching). The first load's libraries (React, router, i18n,
