@@ -1,15 +1,8 @@
 // One vitest run for the whole monorepo: `npx vitest run` (all projects) or
 // `npx vitest run --project api` (one project). `npm test` (scripts/test.mjs) drives it.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-
-const require = createRequire(import.meta.url);
-/** A file inside an installed package, wherever npm put it. */
-const esm = (pkg: string, file: string) =>
-  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
 // The web tests reuse the app's Vite config (plugins, aliases) once it exists.
 const webViteConfig = './apps/web/vite.config.ts';
@@ -50,34 +43,12 @@ export default defineConfig({
       },
       {
         ...(existsSync(webViteConfig) ? { extends: webViteConfig } : {}),
-        // The web tests run Preact, as the build does (ADR 0015): the app's aliases apply to every
-        // library that goes through Vite (`inline`), and the two whose CommonJS build Node would
-        // otherwise load, requiring React itself, are pointed at their ES modules.
-        resolve: {
-          alias: [
-            {
-              find: /^@testing-library\/react$/,
-              replacement: esm('@testing-library/react', 'dist/@testing-library/react.esm.js'),
-            },
-            {
-              find: /^react-router$/,
-              replacement: esm('react-router', 'dist/development/index.mjs'),
-            },
-            { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-          ],
-        },
         test: {
           name: 'web',
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          server: {
-            // Every library but React itself, which nothing imports once aliased.
-            deps: {
-              inline: [/[\\/]node_modules[\\/](?!preact[\\/]|react[\\/]|react-dom[\\/])/],
-            },
-          },
           // Spies created with vi.spyOn are restored before each test.
           restoreMocks: true,
           // A journey through a page (lazy modules, several answers, re-renders) runs a few

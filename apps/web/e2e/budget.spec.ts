@@ -3,9 +3,11 @@
  * and /login with nothing cached. Over budget, the test fails with the list of what was loaded,
  * largest first, so the offender is plain.
  *
- * The budget is 90 KB of compressed JavaScript and 300 KB in all, for each of the three (ADR 0015,
- * 0016, 0019). /login is the overview (78 KB) with the login dialog over it: our own modal and a
- * form written without a form or validation library.
+ * The budgets, with React (ADR 0022): /funds 125 KB of compressed JavaScript, an initiative page
+ * 135 KB, /login 130 KB, and at most 300 KB in all (bodies and headers) for each. React itself is
+ * about 57 KB of that; the rest is kept there by design: route modules loaded per page, only the
+ * catalogs of the page's language, and the form, validation and menu libraries (and the
+ * payments table) left to the screens that use them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { firstLoad, KB, summarize, type Transfer } from './first-load';
@@ -16,10 +18,15 @@ const TOTAL = 300 * KB;
 function expectWithinBudget(path: string, transfers: Transfer[], scriptCeiling: number) {
   const { scripts, script, total, report } = summarize(path, transfers);
   console.log(report);
-  expect(script, report).toBeLessThanOrEqual(scriptCeiling);
-  expect(total, report).toBeLessThanOrEqual(TOTAL);
+  // Soft: every page is measured and reported, not only the first one over.
+  expect
+    .soft(script, `JavaScript over ${scriptCeiling / KB} KB: ${report}`)
+    .toBeLessThanOrEqual(scriptCeiling);
+  expect.soft(total, `over ${TOTAL / KB} KB in all: ${report}`).toBeLessThanOrEqual(TOTAL);
   // The budget rests on compression: the build compresses every script over 1 KB (Brotli).
-  for (const file of scripts.filter((t) => t.body > KB)) expect(file.encoding, file.url).toBe('br');
+  for (const file of scripts.filter((t) => t.body > KB)) {
+    expect.soft(file.encoding, file.url).toBe('br');
+  }
 }
 
 /** The files a page's HTML names ahead of its scripts (`<link rel="modulepreload">`, preloads). */
@@ -62,17 +69,21 @@ test('/funds, an initiative page and /login load within the budget, their routes
   );
 
   const pages: [string, (page: Page) => Promise<void>, number][] = [
-    ['/funds', (page) => expect(page.getByText(`Initiatief ${id}`).first()).toBeVisible(), 90 * KB],
+    [
+      '/funds',
+      (page) => expect(page.getByText(`Initiatief ${id}`).first()).toBeVisible(),
+      125 * KB,
+    ],
     [
       `/funds/${initiative.id}/transactieoverzicht`,
       (page) =>
         expect(page.getByRole('heading', { level: 1, name: `Initiatief ${id}` })).toBeVisible(),
-      90 * KB,
+      135 * KB,
     ],
     [
       '/login',
       (page) => expect(page.getByRole('dialog', { name: 'Inloggen' })).toBeVisible(),
-      90 * KB,
+      130 * KB,
     ],
   ];
   const index = await (await request.get('/index.html')).text();

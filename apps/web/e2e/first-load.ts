@@ -40,7 +40,10 @@ export async function firstLoad(
   return Promise.all(finished);
 }
 
-/** JavaScript (compressed bodies) and everything (bodies and headers), with a line per file. */
+/**
+ * JavaScript (compressed bodies) and everything (bodies and headers), with a line per file: its
+ * body as sent, then with its headers.
+ */
 export function summarize(path: string, transfers: Transfer[]) {
   const scripts = transfers.filter((t) => t.type === 'script');
   const script = scripts.reduce((total, t) => total + t.body, 0);
@@ -48,7 +51,9 @@ export function summarize(path: string, transfers: Transfer[]) {
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   const lines = [...transfers]
     .sort((a, b) => b.bytes - a.bytes)
-    .map((t) => `${kb(t.bytes).padStart(9)}  ${t.type.padEnd(10)} ${t.url}`);
+    .map(
+      (t) => `${kb(t.body).padStart(9)} ${kb(t.bytes).padStart(9)}  ${t.type.padEnd(10)} ${t.url}`,
+    );
   const headline = `${path}: JavaScript ${kb(script)}, in all ${kb(total)} in ${transfers.length} requests`;
   return { scripts, script, total, headline, report: [headline, ...lines].join('\n') };
 }

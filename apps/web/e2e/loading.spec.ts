@@ -1,15 +1,14 @@
 /**
- * The first page's files arrive side by side rather than one after another: the router starts
- * loading the page's route module while the language catalog is on its way, and the route's
- * catalogs while its module is. Each step is held back until the next one has been asked for; a
- * chain would stall there and fall through to the time limit instead.
+ * The first page's files arrive side by side rather than one after another. /funds is in the
+ * entry chunk; its route's catalog is asked for while the language catalog is on its way, and
+ * the data while the catalogs are. Each step is held back until the next one has been asked for;
+ * a chain would stall there and fall through to the time limit instead.
  */
 import { expect, test, type Page } from '@playwright/test';
 
 /** Texts that mark the Dutch catalogs in the build (from locales/nl). */
 const COMMON_CATALOG = 'Direct naar de inhoud';
 const INITIATIVES_CATALOG = 'Lijst met initiatieven';
-const LIST_MODULE = /\/assets\/initiatives\.list-[\w-]+\.js$/;
 
 type Release = 'by the next request' | 'by the time limit';
 
@@ -25,16 +24,20 @@ function gate() {
 
 async function holdScripts(page: Page) {
   const common = gate();
-  const listModule = gate();
-  const released: { common?: Release; listModule?: Release } = {};
+  const initiatives = gate();
+  const released: { common?: Release; initiatives?: Release } = {};
+  await page.route('**/api/initiatives*', async (route) => {
+    initiatives.open();
+    await route.continue();
+  });
   await page.route('**/assets/*.js', async (route) => {
-    const isListModule = LIST_MODULE.test(route.request().url());
-    if (isListModule) common.open();
     const response = await route.fetch();
     const body = await response.text();
-    if (body.includes(INITIATIVES_CATALOG)) listModule.open();
-    if (body.includes(COMMON_CATALOG)) released.common = await common.opened;
-    if (isListModule) released.listModule = await listModule.opened;
+    const isCommon = body.includes(COMMON_CATALOG);
+    const isInitiatives = body.includes(INITIATIVES_CATALOG);
+    if (isInitiatives) common.open();
+    if (isCommon) released.common = await common.opened;
+    if (isInitiatives) released.initiatives = await initiatives.opened;
     // The body is handed on decoded, so without the encoding headers of the original.
     const {
       'content-encoding': _encoding,
@@ -46,12 +49,12 @@ async function holdScripts(page: Page) {
   return released;
 }
 
-test('/funds loads its route module beside the language catalog, and its catalogs beside it', async ({
+test('/funds asks for its catalog beside the language catalog, and its data beside them', async ({
   page,
 }) => {
   const released = await holdScripts(page);
   await page.goto('/funds');
   await expect(page.getByRole('heading', { level: 1, name: 'Initiatieven' })).toBeVisible();
   expect(released.common, 'the language catalog').toBe('by the next request');
-  expect(released.listModule, 'the route module').toBe('by the next request');
+  expect(released.initiatives, 'the route catalog').toBe('by the next request');
 });

@@ -1,8 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/App';
+import { PAGE_AREAS } from './app/preloads';
+import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
-import { loadSession } from './features/auth/shell';
+import { getSession, loadSession } from './features/auth/shell';
+import { prefetchInitiativesList } from './features/initiatives';
 import { configureApi } from './lib/api-config';
 import { initI18n } from './lib/i18n';
 
@@ -23,6 +26,14 @@ const checked = import.meta.env.DEV
 // after it.
 const i18n = initI18n();
 const router = createAppRouter();
+// The overview (the first page of most visits, in this chunk) asks for its data at once too: its
+// first paint waits for nothing but this chunk, its catalogs and that answer.
+const queryClient = createQueryClient();
+const url = new URL(window.location.href);
+const areas = PAGE_AREAS.find(({ pattern }) => new RegExp(pattern).test(url.pathname))?.areas;
+if (areas?.includes('initiatives.list')) {
+  void checked.then(() => prefetchInitiativesList(queryClient, url, getSession() !== null));
+}
 void Promise.all([i18n, checked]).then(() => {
-  createRoot(container).render(<App router={router} />);
+  createRoot(container).render(<App router={router} queryClient={queryClient} />);
 });

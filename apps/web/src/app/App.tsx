@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { getSession, subscribeSession } from '../features/auth/shell';
@@ -19,9 +19,15 @@ function useResetQueriesOnUserChange(queryClient: ReturnType<typeof createQueryC
   }, [queryClient]);
 }
 
+interface AppProps {
+  router: ReturnType<typeof createAppRouter>;
+  /** Made before the first render too when the page's data is asked for then (main.tsx). */
+  queryClient?: QueryClient;
+}
+
 /** `router` is made before the first render (main.tsx), so the page's modules are on their way. */
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  const [queryClient] = useState(createQueryClient);
+export function App({ router, queryClient: given }: AppProps) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useResetQueriesOnUserChange(queryClient);
   return (
     <StrictMode>

@@ -4,9 +4,19 @@
  */
 import type { Namespace } from '../lib/i18n';
 
-/** What an initiative's or activity's detail shows: its own, its payments' and its media. */
-const DETAIL = ['initiatives', 'activities', 'media', 'payments'] as const;
-const SPENDING_MODALS = ['initiatives', 'activities', 'payments'] as const;
+/**
+ * What an initiative's or activity's detail shows: its own and its payments'. The Media tab loads
+ * its gallery and catalog when it opens (routes/initiatives.slots.tsx).
+ */
+const DETAIL = ['initiatives', 'activities', 'payments'] as const;
+/** The dialogs bring their forms' texts ('initiative-forms', 'payment-forms'). */
+const SPENDING_MODALS = [
+  'initiatives',
+  'initiative-forms',
+  'activities',
+  'payments',
+  'payment-forms',
+] as const;
 const SPONSORS = ['funders', 'regulations', 'grants'] as const;
 
 /**
@@ -24,8 +34,8 @@ export const AREA_NAMESPACES = {
   'permission-checker': ['auth'],
   users: ['users'],
   'users.modals': ['users'],
-  payments: ['payments', 'bank-accounts'],
-  'payments.modals': ['bank-accounts'],
+  payments: ['payments', 'payment-forms', 'bank-accounts'],
+  'payments.modals': ['bank-accounts', 'payment-forms'],
   funders: SPONSORS,
   'funders.modals': SPONSORS,
   'not-found': [],

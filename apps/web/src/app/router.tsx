@@ -7,7 +7,8 @@
  *   below pairs each module with the i18n namespaces it needs (AREA_NAMESPACES, preloads.ts);
  *   `page(area, 'Export')` loads the module and the namespaces side by side, then renders that
  *   export. One chunk per area for the pages, and one `<area>.modals.tsx` for its modals (so a
- *   page does not load Radix and form code up front).
+ *   page does not load Radix and form code up front); only the overview, the first page of most
+ *   visits, is in the entry chunk.
  * - A modal is a nested route (its URL is the spec's); its element renders `<RouteModal>` (or
  *   `<Modal>` + `useRouteModal()`), and closing navigates to the parent route after the fade.
  *   So every page that has modals renders an `<Outlet />`.
@@ -30,6 +31,7 @@ import {
 } from '../lib/paths';
 import { AREA_NAMESPACES, type AreaName } from './preloads';
 import { RootLayout } from './RootLayout';
+import * as initiativesListModule from './routes/initiatives.list';
 
 type ComponentExport<M> = {
   [K in keyof M]: M[K] extends ComponentType ? K : never;
@@ -62,7 +64,9 @@ function page<M>({ name: area, load, namespaces }: Area<M>, name: ComponentExpor
   return Object.assign(lazy, { area });
 }
 
-const initiativesList = area('initiatives.list', () => import('./routes/initiatives.list'));
+// The overview (/ and /funds, and /login over it) is most visits' first page: it is part of the
+// entry chunk, so that its first paint waits for nothing but the entry, its catalogs and its data.
+const initiativesList = area('initiatives.list', () => Promise.resolve(initiativesListModule));
 const initiatives = area('initiatives', () => import('./routes/initiatives'));
 const initiativesModals = area('initiatives.modals', () => import('./routes/initiatives.modals'));
 const activities = area('activities', () => import('./routes/activities'));

@@ -190,9 +190,11 @@ describe('translation catalogs', () => {
 
   it('keeps the Dutch initiative, activity and media texts of the spec', () => {
     const initiatives = leaves(catalog('nl', 'initiatives'));
+    const initiativeForms = leaves(catalog('nl', 'initiative-forms'));
     const activities = leaves(catalog('nl', 'activities'));
     const media = leaves(catalog('nl', 'media'));
     const payments = leaves(catalog('nl', 'payments'));
+    const paymentForms = leaves(catalog('nl', 'payment-forms'));
     const expected: [Map<string, unknown>, string, string][] = [
       [initiatives, 'empty', 'Geen gegevens gevonden'],
       [initiatives, 'list.all', 'Alle Initiatieven'],
@@ -226,26 +228,26 @@ describe('translation catalogs', () => {
       [initiatives, 'owners.cancel', 'Annuleren'],
       [initiatives, 'owners.save', 'Opslaan'],
       [initiatives, 'activities.empty', 'Geen activiteiten gevonden'],
-      [initiatives, 'form.validation.nameRequired', 'Vul een naam in'],
-      [initiatives, 'form.validation.nameEmpty', 'Naam mag niet leeg zijn'],
-      [initiatives, 'form.validation.nameTooLong', 'Naam mag maximaal 64 tekens bevatten'],
-      [initiatives, 'form.validation.descriptionRequired', 'Vul een beschrijving in'],
+      [initiativeForms, 'form.validation.nameRequired', 'Vul een naam in'],
+      [initiativeForms, 'form.validation.nameEmpty', 'Naam mag niet leeg zijn'],
+      [initiativeForms, 'form.validation.nameTooLong', 'Naam mag maximaal 64 tekens bevatten'],
+      [initiativeForms, 'form.validation.descriptionRequired', 'Vul een beschrijving in'],
       [
-        initiatives,
+        initiativeForms,
         'form.validation.descriptionTooLongCreate',
         'Beschrijving mag maximaal 200 tekens bevatten',
       ],
-      [initiatives, 'form.validation.purposeRequired', 'Vul een doel in'],
-      [initiatives, 'form.validation.targetAudienceRequired', 'Vul een doelgroep in'],
-      [initiatives, 'form.validation.budgetInvalid', 'Vul een geldig begrotingsbedrag in'],
-      [initiatives, 'form.validation.budgetRequired', 'Vul een begroting in.'],
-      [initiatives, 'form.validation.budgetNegative', 'Begroting mag niet negatief zijn.'],
+      [initiativeForms, 'form.validation.purposeRequired', 'Vul een doel in'],
+      [initiativeForms, 'form.validation.targetAudienceRequired', 'Vul een doelgroep in'],
+      [initiativeForms, 'form.validation.budgetInvalid', 'Vul een geldig begrotingsbedrag in'],
+      [initiativeForms, 'form.validation.budgetRequired', 'Vul een begroting in.'],
+      [initiativeForms, 'form.validation.budgetNegative', 'Begroting mag niet negatief zijn.'],
       [
-        initiatives,
+        initiativeForms,
         'form.validation.budgetTooHigh',
         'Het bedrag is te hoog, vul een lager bedrag in.',
       ],
-      [initiatives, 'form.errors.nameTaken', 'Naam is al in gebruik'],
+      [initiativeForms, 'form.errors.nameTaken', 'Naam is al in gebruik'],
       [activities, 'empty', 'Geen activiteiten gevonden'],
       [activities, 'detail.edit', 'Beheer activiteit'],
       [activities, 'detail.delete', 'Verwijder activiteit'],
@@ -267,9 +269,13 @@ describe('translation catalogs', () => {
       [payments, 'table.add', 'Transactie toevoegen'],
       [payments, 'table.filter', 'Filter'],
       [payments, 'table.loadMore', 'Load More'],
-      [payments, 'form.validation.amountInvalid', 'Ongeldige invoer. Vul een correct bedrag in'],
       [
-        payments,
+        paymentForms,
+        'form.validation.amountInvalid',
+        'Ongeldige invoer. Vul een correct bedrag in',
+      ],
+      [
+        paymentForms,
         'form.validation.shortTooLong',
         'Korte beschrijving mag niet meer dan 128 tekens bevatten.',
       ],
@@ -278,7 +284,10 @@ describe('translation catalogs', () => {
       expect(catalogLeaves.get(key), key).toBe(text);
 
     // The spec's English messages, as the English catalog shows them.
-    const en = leaves(catalog('en', 'initiatives'));
+    const en = new Map([
+      ...leaves(catalog('en', 'initiatives')),
+      ...leaves(catalog('en', 'initiative-forms')),
+    ]);
     expect(en.get('form.errors.nameTakenManage')).toBe('Name is already in use');
     expect(en.get('form.errors.activityNameTaken')).toBe('Name already in use');
     expect(en.get('form.errors.initiativeNotFound')).toBe('Initiative not found');
@@ -291,7 +300,7 @@ describe('translation catalogs', () => {
     expect(leaves(catalog('en', 'activities')).get('delete.failed')).toBe(
       'Failed to delete activity',
     );
-    expect(leaves(catalog('en', 'payments')).get('form.errors.createFailed')).toBe(
+    expect(leaves(catalog('en', 'payment-forms')).get('form.errors.createFailed')).toBe(
       'Failed to create payment',
     );
     expect(leaves(catalog('en', 'media')).get('failed')).toBe(

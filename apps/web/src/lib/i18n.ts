@@ -18,8 +18,10 @@ import type bankAccounts from '../locales/nl/bank-accounts.json';
 import type common from '../locales/nl/common.json';
 import type funders from '../locales/nl/funders.json';
 import type grants from '../locales/nl/grants.json';
+import type initiativeForms from '../locales/nl/initiative-forms.json';
 import type initiatives from '../locales/nl/initiatives.json';
 import type media from '../locales/nl/media.json';
+import type paymentForms from '../locales/nl/payment-forms.json';
 import type payments from '../locales/nl/payments.json';
 import type regulations from '../locales/nl/regulations.json';
 import type users from '../locales/nl/users.json';
@@ -33,10 +35,12 @@ export const NAMESPACES = [
   'common',
   'auth',
   'initiatives',
+  'initiative-forms',
   'activities',
   'media',
   'users',
   'payments',
+  'payment-forms',
   'bank-accounts',
   'funders',
   'regulations',
@@ -49,10 +53,12 @@ export interface Resources {
   common: typeof common;
   auth: typeof auth;
   initiatives: typeof initiatives;
+  'initiative-forms': typeof initiativeForms;
   activities: typeof activities;
   media: typeof media;
   users: typeof users;
   payments: typeof payments;
+  'payment-forms': typeof paymentForms;
   'bank-accounts': typeof bankAccounts;
   funders: typeof funders;
   regulations: typeof regulations;
@@ -140,7 +146,9 @@ export function initI18n({ resources, language }: InitOptions = {}): Promise<voi
     instance.on('languageChanged', applyLanguage);
     await instance.init({
       lng,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // Every language is complete (i18n.test.ts), so a visitor loads the catalogs of theirs only,
+      // never the default's beside them.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
       ns: resources ? [...NAMESPACES] : ['common'],

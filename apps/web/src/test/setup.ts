@@ -1,9 +1,6 @@
 // Vitest setup for apps/web (jsdom). Registered in the root vitest.config.ts, project "web".
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
-import * as compat from 'preact/compat';
-import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApi } from '../lib/api-config';
 import { i18next, initI18n, resourcesFromModules } from '../lib/i18n';
@@ -73,16 +70,6 @@ afterEach(() => {
     );
   }
 });
-
-// The tests run Preact, as the build does (ADR 0015). Preact runs effects after the next frame,
-// or 35 ms when no frame comes; jsdom draws no frames, so they run on the next task instead, as
-// they do in a browser that paints at once.
-options.requestAnimationFrame = (callback) => setTimeout(callback);
-if (React.useState !== compat.useState) {
-  throw new Error(
-    'The web tests must run Preact, as the build does: see the aliases in vite.config.ts',
-  );
-}
 
 // Route modules load lazily, and the first test of a file waits for Vite to transform them: with
 // the API suite on the other core that took over 5 s for the transactions page. A wait ends as

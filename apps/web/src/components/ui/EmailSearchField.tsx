@@ -27,7 +27,7 @@ export function EmailSearchField({ id, label, inputRef, ...input }: EmailSearchF
         inputMode="email"
         autoComplete="off"
         autoCapitalize="none"
-        spellCheck="false"
+        spellCheck={false}
         className={fieldStyles.input}
         {...input}
       />

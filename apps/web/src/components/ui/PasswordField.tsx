@@ -18,7 +18,7 @@ export function PasswordField({ id, ...props }: PasswordFieldProps) {
       id={inputId}
       type={visible ? 'text' : 'password'}
       autoCapitalize="none"
-      spellCheck="false"
+      spellCheck={false}
       trailing={
         <button
           type="button"

@@ -36,7 +36,7 @@ export function FieldError({
  */
 const addressInput = (type: string | undefined) =>
   type === 'email' || type === 'url'
-    ? ({ inputMode: type, autoCapitalize: 'none', spellCheck: 'false' } as const)
+    ? ({ inputMode: type, autoCapitalize: 'none', spellCheck: false } as const)
     : {};
 
 export function TextField({

@@ -107,7 +107,7 @@ export function EditInitiativeModal() {
 
 /** /funds/:initiativeId/delete-fund: confirm; afterwards to /funds (docs/spec-map.md §4). */
 export function DeleteInitiativeModal() {
-  const { t } = useTranslation('initiatives');
+  const { t } = useTranslation('initiative-forms');
   const id = useIdParam('initiativeId');
   const closeTo = useModalCloseTo(INITIATIVE_MODAL_FALLBACK);
   const remove = useDeleteInitiative(id);

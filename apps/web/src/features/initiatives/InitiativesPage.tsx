@@ -1,6 +1,7 @@
 import type { InitiativeListItem } from '@helder/shared/initiatives';
 import { NAME_FILTER_MAX } from '@helder/shared/initiatives/client';
 import { formatEuro } from '@helder/shared/money';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useSearchParams } from 'react-router';
@@ -14,7 +15,7 @@ import { errorText } from '../../lib/error-text';
 import { paths } from '../../lib/paths';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useSession } from '../auth';
-import { useInitiativesList } from './api';
+import { initiativesQueries, useInitiativesList } from './api';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, nameSlug } from './figures';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
@@ -115,12 +116,25 @@ function LoadMore({
  * the name search (debounced 300 ms), and the cards, 20 at a time while scrolling. The filter lives
  * in the URL (?filter=mine), so back and forward keep it.
  */
+/** ?filter=mine, which counts only for a logged-in user. */
+const onlyMine = (searchParams: URLSearchParams, loggedIn: boolean) =>
+  loggedIn && searchParams.get('filter') === 'mine';
+
+/**
+ * Asks for the overview's first page of initiatives as the page would, before anything renders
+ * (main.tsx), so that the answer is on its way beside the catalogs rather than after them.
+ */
+export function prefetchInitiativesList(queryClient: QueryClient, url: URL, loggedIn: boolean) {
+  const filters = { mine: onlyMine(url.searchParams, loggedIn), name: '' };
+  return queryClient.prefetchInfiniteQuery(initiativesQueries.list(filters));
+}
+
 export function InitiativesPage() {
   const { t } = useTranslation('initiatives');
   const { t: tc } = useTranslation();
   const session = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
-  const mine = session !== null && searchParams.get('filter') === 'mine';
+  const mine = onlyMine(searchParams, session !== null);
   const [search, setSearch] = useState('');
   const name = useDebouncedValue(search.trim().slice(0, NAME_FILTER_MAX));
   const list = useInitiativesList({ mine, name });

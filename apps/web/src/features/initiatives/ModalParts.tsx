@@ -36,7 +36,7 @@ export function ModalState({
   onClose: () => void;
   loadingLabel: string;
 }) {
-  const { t } = useTranslation('initiatives');
+  const { t } = useTranslation('initiative-forms');
   if (!error) return <Spinner label={loadingLabel} />;
   return (
     <>

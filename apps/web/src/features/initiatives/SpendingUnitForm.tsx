@@ -39,7 +39,7 @@ export class PictureUploadError extends Error {
   }
 }
 
-type FormErrors = Resources['initiatives']['form']['errors'];
+type FormErrors = Resources['initiative-forms']['form']['errors'];
 type ErrorKey = `form.errors.${keyof FormErrors}`;
 type MessageKey = SpendingUnitMessageKey | ErrorKey;
 
@@ -146,7 +146,7 @@ export function SpendingUnitForm({
   onSubmit,
   onCancel,
 }: SpendingUnitFormProps) {
-  const { t } = useTranslation('initiatives');
+  const { t } = useTranslation('initiative-forms');
   const formId = useId();
   // Like a chosen file, a removal waits for 'Opslaan'.
   const choice = usePictureChoice<MessageKey>('form.validation.pictureNotImage');

@@ -56,7 +56,7 @@ export function EditSpendingUnitModal({
   removePicture,
 }: EditSpendingUnitModalProps) {
   const { t } = useTranslation(namespace(kind));
-  const { t: ti } = useTranslation('initiatives');
+  const { t: tf } = useTranslation('initiative-forms');
   const { t: tc } = useTranslation();
   const [busy, setBusy] = useState(false);
   const title = t('edit.title');
@@ -76,13 +76,13 @@ export function EditSpendingUnitModal({
             <ModalState
               error={error ? tc('errors.loadFailed', { message: errorText(error) }) : null}
               onClose={() => close()}
-              loadingLabel={ti('form.loading')}
+              loadingLabel={tf('form.loading')}
             />
           );
         }
         const fields = formFields(kind).filter((field) => allowed.includes(field));
         if (fields.length === 0) {
-          return <ModalState error={ti('form.noFields')} onClose={() => close()} loadingLabel="" />;
+          return <ModalState error={tf('form.noFields')} onClose={() => close()} loadingLabel="" />;
         }
         return (
           <SpendingUnitForm
@@ -177,6 +177,7 @@ export interface SpendingUnitOwnersModalProps {
 export function SpendingUnitOwnersModal({ kind, owners, save }: SpendingUnitOwnersModalProps) {
   const { t } = useTranslation(namespace(kind));
   const { t: ti } = useTranslation('initiatives');
+  const { t: tf } = useTranslation('initiative-forms');
   const { t: tc } = useTranslation();
   const session = useSession();
   const title = t('owners.title');
@@ -195,7 +196,7 @@ export function SpendingUnitOwnersModal({ kind, owners, save }: SpendingUnitOwne
                 owners.error ? tc('errors.loadFailed', { message: errorText(owners.error) }) : null
               }
               onClose={() => close()}
-              loadingLabel={ti('form.loading')}
+              loadingLabel={tf('form.loading')}
             />
           );
         }

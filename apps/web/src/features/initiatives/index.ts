@@ -1,5 +1,5 @@
 /** Public entry of the initiatives feature. */
-export { InitiativesPage } from './InitiativesPage';
+export { InitiativesPage, prefetchInitiativesList } from './InitiativesPage';
 export { InitiativePage, InitiativeView } from './InitiativePage';
 export {
   CreateInitiativeModal,

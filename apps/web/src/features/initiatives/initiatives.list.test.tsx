@@ -174,11 +174,13 @@ describe('initiatives overview', () => {
   });
 
   it('opens the initiative with its name in the navigation state', async () => {
+    // One held answer, whenever the request comes (it may come after the status shows).
     let answer: (response: Response) => void = () => undefined;
+    const held = new Promise<Response>((resolve) => (answer = resolve));
     fakeApi({
       'GET /api/initiatives': () =>
         jsonResponse(200, { initiatives: [listItem(3, { name: 'Buurttuin Oost' })] }),
-      'GET /api/initiative/:id': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/initiative/:id': () => held,
       'GET /api/auth/entity-access/actions': actionsFor({}),
     });
     const { user, router } = renderApp('/funds');

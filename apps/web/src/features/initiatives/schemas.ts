@@ -76,7 +76,7 @@ export interface SpendingUnitFormValues {
  */
 export type SpendingUnitFormOutput = Partial<z.output<typeof initiativeBody>>;
 
-type Validation = Resources['initiatives']['form']['validation'];
+type Validation = Resources['initiative-forms']['form']['validation'];
 export type SpendingUnitMessageKey = `form.validation.${keyof Validation}`;
 const message = (key: keyof Validation) => ({ message: `form.validation.${key}` });
 

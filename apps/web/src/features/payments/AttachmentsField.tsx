@@ -83,7 +83,7 @@ const PdfTile = ({ label }: { label: string }) => (
 
 /** A current attachment: its thumbnail (or pdf tile) linking to the file. */
 export function AttachmentThumbnail({ attachment, n }: { attachment: Attachment; n: number }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const small = attachment.attachment_thumbnail_url_128;
   const large = attachment.attachment_thumbnail_url_256;
   return (
@@ -125,7 +125,7 @@ export function AttachmentsField({
   onToggleMark,
   newFiles,
 }: AttachmentsFieldProps) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const id = useId();
   const [problems, setProblems] = useState<string[]>([]);
 

@@ -41,7 +41,7 @@ export interface CalendarProps {
 }
 
 export function Calendar({ selected, onSelect }: CalendarProps) {
-  const { t, i18n } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payment-forms');
   const locale = LOCALES[i18n.language] ?? nl;
   const titleId = useId();
   const keysId = useId();

@@ -24,7 +24,7 @@ export interface DateFieldProps {
 }
 
 export function DateField({ label, value, onChange, onBlur, name, error, ref }: DateFieldProps) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -74,7 +74,7 @@ export function PaymentFacts({
   facts = ALL_FACTS,
   attachments = true,
 }: PaymentFactsProps) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const amount = payment.transaction_amount;
   const values: Record<Fact, ReactNode> = {
     amount: <span className={amount < 0 ? styles.negative : undefined}>{formatEuro(amount)}</span>,

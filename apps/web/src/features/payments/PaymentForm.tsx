@@ -30,7 +30,7 @@ import {
   type PaymentMessageKey,
 } from './schemas';
 
-type ErrorKey = `form.errors.${keyof Resources['payments']['form']['errors']}`;
+type ErrorKey = `form.errors.${keyof Resources['payment-forms']['form']['errors']}`;
 type MessageKey = PaymentMessageKey | ErrorKey;
 
 /** A 422 names the field (docs/spec-map.md §8: an invalid amount shows at the amount). */
@@ -104,7 +104,7 @@ export function PaymentForm({
   onSubmit,
   ...frame
 }: PaymentFormProps) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const counterId = useId();
   const form = useEntityForm({
     schema: paymentFormSchema(fields),

@@ -47,7 +47,7 @@ interface PaymentDetailsState {
 
 /** …/add-payment: 'Transactie toevoegen'. Creates the payment, then uploads its attachments. */
 export function AddPaymentModal() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const scope = usePaymentsScope();
   const back = useReturnToPayments(scope);
   const { search } = useLocation();
@@ -89,7 +89,7 @@ export function AddPaymentModal() {
 
 /** A modal's body when what it shows failed to load, with a way out. */
 function LoadFailed({ message, onClose }: { message: string; onClose: () => void }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   return (
     <>
       <Alert>{message}</Alert>
@@ -108,7 +108,7 @@ function LoadFailed({ message, onClose }: { message: string; onClose: () => void
  * with `delete`. A payment whose booking date is invalid is logged and shown read-only.
  */
 export function PaymentDetailsModal() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const scope = usePaymentsScope();
   const paymentId = useIdParam('paymentId');
   const back = useReturnToPayments(scope);
@@ -241,7 +241,7 @@ export function PaymentDetailsModal() {
 
 /** …/{paymentId}/delete-payment: confirm; afterwards to the list, cancel back to the details. */
 export function DeletePaymentModal() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const scope = usePaymentsScope();
   const paymentId = useIdParam('paymentId');
   const back = useReturnToPayments(scope);

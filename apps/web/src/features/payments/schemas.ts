@@ -87,7 +87,7 @@ export interface PaymentFormOutput {
   hide_counterparty?: boolean;
 }
 
-type Validation = Resources['payments']['form']['validation'];
+type Validation = Resources['payment-forms']['form']['validation'];
 export type PaymentMessageKey = `form.validation.${keyof Validation}`;
 const message = (key: keyof Validation) => ({ message: `form.validation.${key}` as const });
 
