@@ -42,7 +42,7 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const CONNECTIONS = 50;
 const IDLE_SECONDS = 40;
-/** The goals per kind of read (issue 29): share of the reference's rate, p99 in ms. */
+/** The goals per kind of read (docs/performance.md): share of the reference's rate, p99 in ms. */
 const GOALS = {
   anonymous: { ratio: 0.5, p99: 20 },
   loggedIn: { ratio: 0.5, p99: 50 },

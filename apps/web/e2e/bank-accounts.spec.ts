@@ -1,5 +1,5 @@
 /**
- * Bank accounts (issue 11) against the real API, axe on the tab and the import: an initiative
+ * Bank accounts against the real API, axe on the tab and the import: an initiative
  * owner imports a CAMT.053 statement on the Banks tab (preview, confirm, result), links one of
  * its lines to their initiative on /transactions, shares the account with a second user (who sees
  * it read-only) and deletes it (unlinked lines go, the linked one stays); the same import for an

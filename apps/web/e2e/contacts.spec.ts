@@ -1,5 +1,5 @@
 /**
- * Contacts (issue 5): the directory, profiles, settings, invitations and passwords, against the
+ * Contacts: the directory, profiles, settings, invitations and passwords, against the
  * real API; axe on every screen. Each test makes its own users.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The platform journey (issue "Platform foundation"): an admin logs in and invites a user;
+ * The platform journey: an admin logs in and invites a user;
  * the invitation arrives over SMTP; the user sets a password from the mailed link, logs in and
  * switches the language to English and Frisian. axe checks every screen; the same journey runs
  * at 1280 and at 375 px wide.

@@ -1,5 +1,5 @@
 /**
- * Initiatives and activities (issue 4) against the real API; axe on every screen. An anonymous
+ * Initiatives and activities against the real API; axe on every screen. An anonymous
  * visitor browses (at 1280 and 375 px), a grant officer creates an initiative from a grant and an
  * activity in it, an initiative owner edits a description. Each test builds its own
  * neighbourhood: a sponsor, regulation and grant with one initiative of three activities, and

@@ -1,5 +1,5 @@
 /**
- * Payments (issue 10) against the real API, axe on every screen: an initiative owner records an
+ * Payments against the real API, axe on every screen: an initiative owner records an
  * expense with a receipt, sees it in the table and the totals, edits and filters it; a visitor
  * reads it without the account numbers; the owner links a payment to an activity on
  * /transactions and unlinks it; the same pages at 375 px.

@@ -1,5 +1,5 @@
 /**
- * Sponsors (issue 3): sponsors, regulations, grants, officers and overseers against the real API;
+ * Sponsors: sponsors, regulations, grants, officers and overseers against the real API;
  * axe on every screen. Each test makes its own accounts and sponsors; names carry a random
  * suffix, so tests and runs never clash.
  */

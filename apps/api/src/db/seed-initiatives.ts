@@ -13,7 +13,7 @@ import {
 } from './schema';
 
 /**
- * Demo initiatives (issue 4): a dozen neighbourhood initiatives across the six demo grants (two
+ * Demo initiatives: a dozen neighbourhood initiatives across the six demo grants (two
  * hidden, one with hidden sponsors), two to four activities each, owners from the demo users
  * (seed keys of DEMO_USERS in seed.ts) and manual payments over 2026, so that the budget bars
  * and totals look real. A few hundred rows in all.

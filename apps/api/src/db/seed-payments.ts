@@ -8,7 +8,7 @@ import type { Tx } from './client';
 import { activities, bankAccounts, bankAccountUsers, initiatives, payments, users } from './schema';
 
 /**
- * Demo bank payments (issue "Payments"): a sandbox bank account of the demo initiative owner,
+ * Demo bank payments: a sandbox bank account of the demo initiative owner,
  * shared with a co-owner of her initiative, with a few months of imported transactions. Some are
  * linked to her initiative (one to an activity, two hidden), most are not, so that linking on
  * /transactions can be tried at once. The grant's income is already in the manual payments of

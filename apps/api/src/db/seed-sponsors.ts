@@ -5,7 +5,7 @@ import type { Tx } from './client';
 import { funders, grantOverseers, grants, regulationOfficers, regulations } from './schema';
 
 /**
- * Demo sponsors (issue 3): two funders, three regulations, six grants, with the demo grant
+ * Demo sponsors: two funders, three regulations, six grants, with the demo grant
  * officer, policy officer and penvoerder linked by their seed keys (see DEMO_USERS in seed.ts).
  */
 interface DemoGrant {

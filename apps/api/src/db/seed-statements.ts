@@ -21,7 +21,7 @@ import {
 } from './schema';
 
 /**
- * Demo statement import (issue "Bank accounts"): an activity owner imported her foundation's
+ * Demo statement import: an activity owner imported her foundation's
  * CAMT.053 statement (demo/samen-aan-tafel.camt053.xml, which anyone can download and import
  * again to see that nothing is added twice) and shared the account with the grant's overseer.
  * The grant's income is linked to the initiative, two expenses to the activity; the rest waits

@@ -1,5 +1,5 @@
 /**
- * Limits of initiatives and activities (issue 4, docs/spec-map.md §5). The create form shows 65 for
+ * Limits of initiatives and activities (docs/spec-map.md §5). The create form shows 65 for
  * the name; the server keeps 64 everywhere, like the manage forms.
  */
 export const INITIATIVE_NAME_MAX = 64;

@@ -21,8 +21,8 @@ import { users } from './users';
  * initiative too: the composite key (activity_id, initiative_id) enforces it, so totals of an
  * initiative are a sum over `initiative_id` alone (docs/api-rules.md §8).
  *
- * Deleting an initiative or activity deletes its manual payments in the service (server-rules
- * docs/api-rules.md §10); the `set null` keys are the safety net that leaves bank-imported payments
+ * Deleting an initiative or activity deletes its manual payments in the service
+ * (docs/api-rules.md §10); the `set null` keys are the safety net that leaves bank-imported payments
  * unlinked.
  */
 export const payments = pgTable(
