@@ -16,7 +16,7 @@ export const expiresOn = (expirationDate: string | null): string | null =>
 export const SANDBOX_INSTITUTION = 'Sandbox';
 
 /** Where an account's payments come from (docs/api-rules.md §13). */
-export const BANK_PROVIDERS = ['file', 'sandbox', 'gocardless'] as const;
+export const BANK_PROVIDERS = ['file', 'sandbox', 'gocardless', 'enablebanking'] as const;
 export type BankProvider = (typeof BANK_PROVIDERS)[number];
 export const STATEMENT_FORMATS = ['camt053', 'mt940', 'csv'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -99,3 +99,38 @@ export const CSV_DATE_FORMATS = [
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 export const CSV_DECIMALS = [',', '.'] as const;
 export type CsvDecimal = (typeof CSV_DECIMALS)[number];
+
+/**
+ * How a linked account's consent may be asked for (server-rules §13): access 1–90 days, history
+ * from 1 day to what the bank gives (at most 730).
+ */
+export const BANK_ACCESS_DAYS_MAX = 90;
+export const BANK_HISTORY_DAYS_MAX = 730;
+/** What the add-bank flow asks for unless told otherwise (the spec's 90 and 90). */
+export const BANK_DAYS_DEFAULT = 90;
+
+/**
+ * How adding a bank ended: `message` of /transactions/bankconnections/add-bank?step=3 (spec §4,
+ * §8). Anything else shows as unknown.
+ */
+export const BANK_LINK_OUTCOMES = [
+  'success',
+  'third-party-error',
+  'jwt-token-expired',
+  'jwt-validation-error',
+  'user-404',
+  'requisition-404',
+  /** The user stopped at the bank: nothing was linked. */
+  'cancelled',
+  /** The account is linked by someone else already; it is never shared silently. */
+  'account-taken',
+] as const;
+export type BankLinkOutcome = (typeof BANK_LINK_OUTCOMES)[number];
+
+/**
+ * Why a linked account does not sync now: its consent ended or was revoked (link again), the
+ * provider's daily limit is reached (it waits until `next_sync_at`), or the provider failed (it
+ * tries again at `next_sync_at`).
+ */
+export const BANK_SYNC_PROBLEMS = ['reauth_required', 'rate_limited', 'unavailable'] as const;
+export type BankSyncProblem = (typeof BANK_SYNC_PROBLEMS)[number];

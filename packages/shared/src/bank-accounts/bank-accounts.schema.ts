@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { idSchema, optionalQuery } from '../http';
+import { idSchema, numberish, optionalQuery } from '../http';
 import { attachmentSchema } from '../media/media.schema';
 import {
+  BANK_ACCESS_DAYS_MAX,
+  BANK_DAYS_DEFAULT,
+  BANK_HISTORY_DAYS_MAX,
   BANK_PROVIDERS,
+  BANK_SYNC_PROBLEMS,
   CSV_DATE_FORMATS,
   CSV_DECIMALS,
   CSV_DELIMITERS,
@@ -30,6 +34,10 @@ export const bankAccountSummarySchema = z.object({
   next_sync_at: z.string().nullable(),
   holder_name: z.string().nullable(),
   provider: z.enum(BANK_PROVIDERS),
+  /** The provider's id of the bank, to renew the consent ('Vernieuw nu'); null for files. */
+  institution_id: z.string().nullable(),
+  /** Why the account does not sync now, or null when it does (or is a statement file's). */
+  sync_problem: z.enum(BANK_SYNC_PROBLEMS).nullable(),
 });
 export type BankAccountSummary = z.infer<typeof bankAccountSummarySchema>;
 
@@ -190,3 +198,36 @@ export const csvMappingSchema = z.strictObject({
 });
 
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** A bank to link, as the add-bank flow's first step lists it. */
+export const institutionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  /** The longest consent and history the bank grants, in days. */
+  max_access_days: z.number(),
+  max_history_days: z.number(),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+export const institutionsResponse = z.object({ institutions: z.array(institutionSchema) });
+
+const days = (max: number) =>
+  optionalQuery(numberish(z.number().int().min(1).max(max))).default(BANK_DAYS_DEFAULT);
+
+/** GET /users/{uid}/gocardless-initiate: the bank and the consent asked for. */
+export const bankLinkQuery = z.object({
+  institution_id: z.string().trim().min(1).max(200),
+  n_days_access: days(BANK_ACCESS_DAYS_MAX),
+  n_days_history: days(BANK_HISTORY_DAYS_MAX),
+});
+/** The bank's consent page, to open in a new window. */
+export const bankLinkResponse = z.object({ url: z.string() });
+
+/**
+ * 'Nu synchroniseren': `queued` when a sync starts now; `waiting` when the provider's daily
+ * limit allows the next call only at `next_sync_at`.
+ */
+export const bankSyncResponse = z.object({
+  status: z.enum(['queued', 'waiting']),
+  next_sync_at: z.string().nullable(),
+});

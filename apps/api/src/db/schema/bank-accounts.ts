@@ -33,8 +33,21 @@ export const bankAccounts = pgTable(
     holderName: text('holder_name'),
     institutionName: text('institution_name'),
     institutionLogo: text('institution_logo'),
+    /** The provider's id of the bank (renewal links it again there); null for files. */
+    institutionId: text('institution_id'),
+    /** The open-banking link the account is read through now; null for files. */
+    bankLinkId: integer('bank_link_id').references(() => bankLinks.id, { onDelete: 'set null' }),
+    /**
+     * What stays the same for the account across re-authorisations (IBAN, else the provider's
+     * stable hash), so a renewal finds the same row when the provider's account id changes.
+     */
+    stableKey: text('stable_key'),
+    /** Why the account does not sync now (BANK_SYNC_PROBLEMS), or null. */
+    syncProblem: text('sync_problem'),
     /** When the bank consent ends; null for statement files, which need none. */
     expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    /** When the owner was told the consent ends within a week; cleared by a renewal. */
+    expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
     isRevoked: boolean('is_revoked').notNull().default(false),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
@@ -46,6 +59,61 @@ export const bankAccounts = pgTable(
     uniqueIndex('bank_accounts_provider_account_idx').on(t.provider, t.providerAccountId),
     index('bank_accounts_owner_idx').on(t.ownerId),
   ],
+);
+
+export const BANK_LINK_STATUSES = ['started', 'linked', 'failed'] as const;
+
+/**
+ * One attempt to link (or renew) a user's bank through the open-banking provider: started with
+ * a single-use state (its `nonce`), finished by the provider's redirect. Once linked it is the
+ * consent its accounts are read through, until `validUntil`.
+ */
+export const bankLinks = pgTable(
+  'bank_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    institutionId: text('institution_id').notNull(),
+    institutionName: text('institution_name').notNull(),
+    institutionLogo: text('institution_logo'),
+    accessDays: integer('access_days').notNull(),
+    historyDays: integer('history_days').notNull(),
+    /** The random part of the state; the callback that uses it clears `stateUsedAt` once. */
+    nonce: text('nonce').notNull(),
+    stateUsedAt: timestamp('state_used_at', { withTimezone: true }),
+    /** The provider's id of the attempt (requisition id, authorization id). */
+    attemptId: text('attempt_id'),
+    /** The provider's id of the link once made (requisition id, session id). */
+    linkId: text('link_id'),
+    status: text('status', { enum: BANK_LINK_STATUSES }).notNull().default('started'),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_links_nonce_idx').on(t.nonce),
+    index('bank_links_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Each transaction call made for an account, kept a day: the provider allows four per account in
+ * any 24 hours, and every instance counts the same rows before it calls.
+ */
+export const bankSyncCalls = pgTable(
+  'bank_sync_calls',
+  {
+    id: serial('id').primaryKey(),
+    bankAccountId: integer('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whether a person was present (the first fetch, 'Nu synchroniseren'). */
+    attended: boolean('attended').notNull().default(false),
+  },
+  (t) => [index('bank_sync_calls_account_idx').on(t.bankAccountId, t.calledAt)],
 );
 
 /** The people a bank account is shared with. */

@@ -29,7 +29,9 @@ const summaryJson = sql`json_build_object(
   'last_synced_at', ${isoTime(bankAccounts.lastSyncedAt)},
   'next_sync_at', ${isoTime(bankAccounts.nextSyncAt)},
   'holder_name', ${bankAccounts.holderName},
-  'provider', ${bankAccounts.provider})`;
+  'provider', ${bankAccounts.provider},
+  'institution_id', ${bankAccounts.institutionId},
+  'sync_problem', ${bankAccounts.syncProblem})`;
 
 /**
  * The user's accounts, owned or shared with them, as one JSON array (revoked ones left out):

@@ -34,6 +34,8 @@ export function makeAccount(
     next_sync_at: null,
     holder_name: `Houder ${id}`,
     provider: 'file',
+    institution_id: null,
+    sync_problem: null,
     ...overrides,
   };
 }

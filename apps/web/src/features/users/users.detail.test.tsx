@@ -16,6 +16,8 @@ const bankAccount = {
   next_sync_at: null,
   holder_name: 'J. Jansen',
   provider: 'sandbox' as const,
+  institution_id: null,
+  sync_problem: null,
 };
 
 async function findDetail(name: string) {
