@@ -37,6 +37,7 @@ import {
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import { fileUrlBase } from './lib/file-urls';
+import type { BankService } from './features/bank-accounts/links/bank-service';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
 import type { Storage } from './lib/storage';
@@ -81,6 +82,8 @@ export interface AppOptions {
   storage: Storage;
   clock?: () => Date;
   logger?: FastifyBaseLogger;
+  /** The open-banking provider and sync queue (server.ts builds them); none by default. */
+  bank?: BankService;
 }
 
 /** Builds the whole app from its parts; never listens (server.ts and tests do that). */
@@ -160,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       storage,
       mail,
       config,
+      bank: options.bank ?? null,
       fileBase: fileUrlBase(config.fileUrlBase, request, config.publicUrl),
     };
   });

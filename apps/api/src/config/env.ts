@@ -57,6 +57,13 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   PUBLIC_CACHE_FRONT: z.enum(['true', 'false']).default('true'),
+  BANK_PROVIDER: z.enum(['gocardless', 'enablebanking']).default('gocardless'),
+  GOCARDLESS_SECRET_ID: z.string().trim().min(1).optional(),
+  GOCARDLESS_SECRET_KEY: z.string().trim().min(1).optional(),
+  GOCARDLESS_BASE_URL: z.url().default('https://bankaccountdata.gocardless.com/api/v2'),
+  ENABLEBANKING_APP_ID: z.string().trim().min(1).optional(),
+  ENABLEBANKING_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  ENABLEBANKING_BASE_URL: z.url().default('https://api.enablebanking.com'),
 });
 
 export interface Config {
@@ -100,6 +107,69 @@ export interface Config {
    * false answers them inside Fastify, so the load bench can measure what that path gains.
    */
   publicCacheFront: boolean;
+  /**
+   * The open-banking provider. Without its credentials (`sandbox`) the provider's fake runs in
+   * the process as the demo's sandbox bank, so linking works without a contract.
+   */
+  bank: BankConfig;
+}
+
+export type BankConfig =
+  | { provider: 'gocardless'; sandbox: true }
+  | { provider: 'gocardless'; sandbox: false; baseUrl: string; secretId: string; secretKey: string }
+  | { provider: 'enablebanking'; sandbox: true }
+  | {
+      provider: 'enablebanking';
+      sandbox: false;
+      baseUrl: string;
+      appId: string;
+      /** PEM text, or the path of a PEM file. */
+      privateKey: string;
+    };
+
+/** Both credentials of the chosen provider, or neither (its sandbox); one alone is a mistake. */
+function bankConfig(e: z.infer<typeof envSchema>): BankConfig {
+  const pair = (a: string, av: string | undefined, b: string, bv: string | undefined) => {
+    if ((av === undefined) !== (bv === undefined)) {
+      const missing = av === undefined ? a : b;
+      throw new ConfigError(
+        `Invalid setting ${missing}: required with ${missing === a ? b : a} (unset both to use the sandbox bank)`,
+      );
+    }
+    return av !== undefined && bv !== undefined ? [av, bv] : null;
+  };
+  if (e.BANK_PROVIDER === 'gocardless') {
+    const set = pair(
+      'GOCARDLESS_SECRET_ID',
+      e.GOCARDLESS_SECRET_ID,
+      'GOCARDLESS_SECRET_KEY',
+      e.GOCARDLESS_SECRET_KEY,
+    );
+    return set
+      ? {
+          provider: 'gocardless',
+          sandbox: false,
+          baseUrl: e.GOCARDLESS_BASE_URL,
+          secretId: set[0]!,
+          secretKey: set[1]!,
+        }
+      : { provider: 'gocardless', sandbox: true };
+  }
+  const set = pair(
+    'ENABLEBANKING_APP_ID',
+    e.ENABLEBANKING_APP_ID,
+    'ENABLEBANKING_PRIVATE_KEY',
+    e.ENABLEBANKING_PRIVATE_KEY,
+  );
+  return set
+    ? {
+        provider: 'enablebanking',
+        sandbox: false,
+        baseUrl: e.ENABLEBANKING_BASE_URL,
+        appId: set[0]!,
+        privateKey: set[1]!,
+      }
+    : { provider: 'enablebanking', sandbox: true };
 }
 
 export class ConfigError extends Error {}
@@ -196,5 +266,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     publicCacheFront: e.PUBLIC_CACHE_FRONT === 'true',
+    bank: bankConfig(e),
   };
 }

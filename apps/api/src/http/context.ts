@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '@helder/shared/permissions';
 import type { Config } from '../config/env';
 import type { Executor } from '../db/client';
+import type { BankService } from '../features/bank-accounts/links/bank-service';
 import type { Mailer } from '../lib/mail';
 import type { Storage } from '../lib/storage';
 import { unauthenticated } from './errors';
@@ -15,6 +16,8 @@ export interface Ctx {
   storage: Storage;
   mail: Mailer;
   config: Config;
+  /** The open-banking provider and the sync queue; null where none is configured (most tests). */
+  bank: BankService | null;
   /** The origin signed file URLs are built on for this request (lib/file-urls.ts). */
   fileBase: string;
 }

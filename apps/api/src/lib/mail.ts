@@ -11,6 +11,25 @@ export interface MailMessage {
   html: string;
 }
 
+/** Dutch by default (docs/api-rules.md §12); plain text plus simple HTML. */
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function composeMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link: string,
+  button: string,
+): MailMessage {
+  const text = [...paragraphs, '', link, '', 'Groet,', 'Helder'].join('\n');
+  const html =
+    `<!doctype html><html lang="nl"><body style="font-family:sans-serif;line-height:1.5">` +
+    paragraphs.map((p) => `<p>${escape(p)}</p>`).join('') +
+    `<p><a href="${escape(link)}">${escape(button)}</a></p>` +
+    `<p style="color:#555">${escape(link)}</p><p>Groet,<br>Helder</p></body></html>`;
+  return { to, subject, text, html };
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }

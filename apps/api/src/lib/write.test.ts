@@ -23,6 +23,7 @@ beforeAll(async () => {
     mail: { send: async () => {} },
     config: t.config,
     fileBase: t.config.publicUrl,
+    bank: null,
   };
 });
 afterAll(() => t?.close());

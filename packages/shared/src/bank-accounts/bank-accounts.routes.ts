@@ -12,7 +12,7 @@ export const routeTable = {
   confirm: { method: 'POST', path: '/user/:userId/statement-import/:importId/confirm' },
   progress: { method: 'GET', path: '/user/:userId/statement-import/:importId' },
   cancel: { method: 'DELETE', path: '/user/:userId/statement-import/:importId', status: 204 },
-  institutions: { method: 'GET', path: '/utils/gocardless/institutions' },
+  institutions: { method: 'GET', path: '/utils/gocardless/institutions', public: true },
   initiate: { method: 'GET', path: '/users/:userId/gocardless-initiate' },
   sync: { method: 'POST', path: '/user/:userId/bank-account/:bankAccountId/sync' },
 } as const;

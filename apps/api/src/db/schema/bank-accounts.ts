@@ -61,7 +61,7 @@ export const bankAccounts = pgTable(
   ],
 );
 
-export const BANK_LINK_STATUSES = ['started', 'linked', 'failed'] as const;
+export const BANK_LINK_STATUSES = ['started', 'linked', 'failed', 'ended'] as const;
 
 /**
  * One attempt to link (or renew) a user's bank through the open-banking provider: started with

@@ -1,23 +1,4 @@
-import type { MailMessage } from '../../lib/mail';
-
-/** Dutch by default (docs/api-rules.md §12); plain text plus simple HTML. */
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function mail(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link: string,
-  button: string,
-): MailMessage {
-  const text = [...paragraphs, '', link, '', 'Groet,', 'Helder'].join('\n');
-  const html =
-    `<!doctype html><html lang="nl"><body style="font-family:sans-serif;line-height:1.5">` +
-    paragraphs.map((p) => `<p>${escape(p)}</p>`).join('') +
-    `<p><a href="${escape(link)}">${escape(button)}</a></p>` +
-    `<p style="color:#555">${escape(link)}</p><p>Groet,<br>Helder</p></body></html>`;
-  return { to, subject, text, html };
-}
+import { composeMail as mail } from '../../lib/mail';
 
 export const invitationMail = (to: string, link: string) =>
   mail(

@@ -15,6 +15,7 @@ import {
   previewStatement,
   statementProgress,
 } from './statement-imports.service';
+import { bankLinkRoutes } from './links/bank-links.routes';
 import { PREVIEW_LIMIT, PREVIEW_LIMIT_WINDOW_MS } from './preview-limits';
 
 /** HTTP only: the rules live in the bank-accounts and statement-imports services. */
@@ -54,4 +55,5 @@ export async function bankAccountsRoutes(api: FastifyInstance) {
     await cancelStatement(ctx, params.userId, params.importId);
     return undefined;
   });
+  await bankLinkRoutes(api);
 }

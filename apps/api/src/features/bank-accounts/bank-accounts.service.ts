@@ -19,6 +19,7 @@ import {
   type AccountRow,
   type AccountUserRow,
 } from './bank-accounts.queries';
+import { endBankLink } from './links/end-link';
 import { forgetAccountParses } from './stored-parses';
 
 /**
@@ -159,6 +160,7 @@ export async function revokeAccount(ctx: Ctx, userId: number, id: number) {
     }),
     files: (dropped) => dropped.keys,
   });
+  await endBankLink(ctx, await linkOf(ctx, id));
   const after = await selectAccount(ctx.db, actor, id);
   return after!.summary;
 }
@@ -167,6 +169,7 @@ export async function revokeAccount(ctx: Ctx, userId: number, id: number) {
 export async function deleteAccount(ctx: Ctx, userId: number, id: number) {
   const { actor, row } = await findAccount(ctx, userId, id);
   authorize(actor, 'delete', row.subject, 'Only the owner deletes a bank account');
+  const link = await linkOf(ctx, id);
   await write(ctx, actor, {
     run: async (tx) => {
       const dropped = await dropUnlinkedPayments(tx, id);
@@ -184,7 +187,16 @@ export async function deleteAccount(ctx: Ctx, userId: number, id: number) {
     }),
     files: (dropped) => dropped.keys,
   });
+  await endBankLink(ctx, link);
 }
+
+const linkOf = async (ctx: Ctx, id: number) =>
+  (
+    await ctx.db
+      .select({ link: bankAccounts.bankLinkId })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, id))
+  )[0]?.link ?? null;
 
 /** entity-access: the BankAccount subject, or null when it does not exist. */
 export const loadBankAccountSubject = subjectLoader(selectAccount, (row) => row.subject);

@@ -157,3 +157,25 @@ export function dedupeKeys(lines: readonly StatementLine[], context: KeyContext)
   for (const line of lines) keyer.add(line);
   return keyer.finish(context);
 }
+
+/**
+ * The keys of a bank sync's booked lines, in the order the provider gave them: `bank:<id>` where
+ * the provider or bank gave the booking an id (GoCardless's `internalTransactionId` is unique
+ * per account and never reused), otherwise the content and its occurrence that day, as a file's
+ * lines without a trusted reference. An id that comes twice in one answer is not trusted for
+ * either line: two real bookings are kept apart rather than merged.
+ */
+export function syncedKeys(lines: readonly StatementLine[]): string[] {
+  const ids = new Map<string, number>();
+  for (const l of lines) {
+    if (l.bankReference) ids.set(l.bankReference, (ids.get(l.bankReference) ?? 0) + 1);
+  }
+  const occurrences = new Map<string, number>();
+  return lines.map((l) => {
+    if (l.bankReference && ids.get(l.bankReference) === 1) return `bank:${l.bankReference}`;
+    const hash = contentHash(l);
+    const n = (occurrences.get(hash) ?? 0) + 1;
+    occurrences.set(hash, n);
+    return `h:${hash}:${n}`;
+  });
+}

@@ -1,0 +1,86 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { bankAccounts, bankLinks } from '../../../db/schema';
+import type { FinishedLink } from '../providers/provider';
+
+type LinkRow = typeof bankLinks.$inferSelect;
+
+export type KeptLink =
+  { outcome: 'success'; accountIds: number[] } | { outcome: 'account-taken' | 'third-party-error' };
+
+/**
+ * Stores what a finished link granted, in one transaction: each account by the provider's id,
+ * or, when the provider gave it a new id (a renewal), by what stays the same for it. A renewal
+ * keeps the row, its payments and shares, and only moves the consent on. An account someone
+ * else holds is never shared this way: the whole link is refused and nothing is written.
+ */
+export async function keepLinkedAccounts(
+  db: Executor,
+  link: LinkRow,
+  finished: FinishedLink,
+  now: Date,
+): Promise<KeptLink> {
+  const granted = finished.accounts.filter((a) => a.iban !== null);
+  if (granted.length === 0) return { outcome: 'third-party-error' };
+  return db.transaction(async (tx) => {
+    const plans: Array<{ existing: number | null; account: (typeof granted)[number] }> = [];
+    const replacedLinks = new Set<number>();
+    for (const account of granted) {
+      const [existing] = await tx
+        .select({
+          id: bankAccounts.id,
+          ownerId: bankAccounts.ownerId,
+          linkId: bankAccounts.bankLinkId,
+        })
+        .from(bankAccounts)
+        .where(
+          and(
+            eq(bankAccounts.provider, link.provider),
+            or(
+              eq(bankAccounts.providerAccountId, account.accountId),
+              eq(bankAccounts.stableKey, account.stableKey),
+            ),
+          ),
+        )
+        .for('update');
+      if (existing && existing.ownerId !== link.userId) return { outcome: 'account-taken' };
+      if (existing?.linkId != null && existing.linkId !== link.id)
+        replacedLinks.add(existing.linkId);
+      plans.push({ existing: existing?.id ?? null, account });
+    }
+    const fields = (account: (typeof granted)[number]) => ({
+      providerAccountId: account.accountId,
+      stableKey: account.stableKey,
+      iban: account.iban!,
+      name: account.name,
+      holderName: account.holderName,
+      institutionId: link.institutionId,
+      institutionName: link.institutionName,
+      institutionLogo: link.institutionLogo,
+      bankLinkId: link.id,
+      expirationDate: finished.validUntil,
+      expiryWarnedAt: null,
+      isRevoked: false,
+      syncProblem: null,
+      nextSyncAt: now,
+    });
+    const accountIds: number[] = [];
+    for (const { existing, account } of plans) {
+      if (existing !== null) {
+        await tx.update(bankAccounts).set(fields(account)).where(eq(bankAccounts.id, existing));
+        accountIds.push(existing);
+      } else {
+        const [row] = await tx
+          .insert(bankAccounts)
+          .values({ ownerId: link.userId, provider: link.provider, ...fields(account) })
+          .returning({ id: bankAccounts.id });
+        accountIds.push(row!.id);
+      }
+    }
+    await tx
+      .update(bankLinks)
+      .set({ status: 'linked', linkId: finished.linkId, validUntil: finished.validUntil })
+      .where(eq(bankLinks.id, link.id));
+    return { outcome: 'success', accountIds, replacedLinks: [...replacedLinks] };
+  });
+}
