@@ -6,7 +6,8 @@ import type { FinishedLink } from '../providers/provider';
 type LinkRow = typeof bankLinks.$inferSelect;
 
 export type KeptLink =
-  { outcome: 'success'; accountIds: number[] } | { outcome: 'account-taken' | 'third-party-error' };
+  | { outcome: 'success'; accountIds: number[]; replacedLinks: number[] }
+  | { outcome: 'account-taken' | 'third-party-error' };
 
 /**
  * Stores what a finished link granted, in one transaction: each account by the provider's id,
