@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bankAccountsContract } from '@helder/shared/bank-accounts';
 import { registerEndpoint } from '../../../http/routes';
 import type { PresentUser } from '../providers/provider';
@@ -26,17 +26,17 @@ export async function bankLinkRoutes(api: FastifyInstance) {
   );
   // The provider sends the browser here, without our token: the signed state says who it is.
   // Whatever arrives ends on a result screen, never on an error page.
-  api.get<{ Params: { userId: string }; Querystring: Record<string, string | undefined> }>(
-    '/users/:userId/gocardless-callback',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const userId = /^\d{1,9}$/.test(request.params.userId) ? Number(request.params.userId) : 0;
-      const outcome =
-        userId === 0
-          ? 'user-404'
-          : await finishLink(request.ctx, userId, request.query, presentUser(request));
-      reply.header('cache-control', 'no-store');
-      return reply.redirect(resultStep(outcome), 303);
-    },
-  );
+  type Callback = { Params: { userId?: string }; Querystring: Record<string, string | undefined> };
+  const callback = async (request: FastifyRequest<Callback>, reply: FastifyReply) => {
+    const raw = request.params.userId;
+    const userId = raw === undefined ? null : /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+    const outcome =
+      userId === 0
+        ? 'user-404'
+        : await finishLink(request.ctx, userId, request.query, presentUser(request));
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(resultStep(outcome), 303);
+  };
+  api.get<Callback>('/users/:userId/gocardless-callback', { schema: { hide: true } }, callback);
+  api.get<Callback>('/utils/gocardless/callback', { schema: { hide: true } }, callback);
 }

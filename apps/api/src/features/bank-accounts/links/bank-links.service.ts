@@ -16,7 +16,13 @@ import { ProviderError, type Institution, type PresentUser } from '../providers/
 import type { BankService } from './bank-service';
 import { endBankLink } from './end-link';
 import { keepLinkedAccounts } from './linked-accounts';
-import { LINK_STATE_SECONDS, newNonce, readLinkState, signLinkState } from './link-state';
+import {
+  LINK_STATE_SECONDS,
+  linkIdOfState,
+  newNonce,
+  readLinkState,
+  signLinkState,
+} from './link-state';
 
 /** The country whose banks are offered: the product serves Dutch funders and initiatives. */
 const COUNTRY = 'NL';
@@ -57,8 +63,15 @@ export async function listInstitutions(ctx: Ctx) {
   }
 }
 
-export const callbackUrl = (ctx: Ctx, userId: number) =>
-  `${ctx.config.publicUrl}/api/users/${userId}/gocardless-callback`;
+/**
+ * Where the provider sends the browser back. GoCardless takes any URL per requisition, so it gets
+ * the server rules' path with the user in it; Enable Banking only redirects to URLs registered
+ * with the application beforehand, so it gets one fixed path (ADR 0025).
+ */
+export const callbackUrl = (ctx: Ctx, provider: string, userId: number) =>
+  provider === 'enablebanking'
+    ? `${ctx.config.publicUrl}/api/utils/gocardless/callback`
+    : `${ctx.config.publicUrl}/api/users/${userId}/gocardless-callback`;
 
 export async function initiateLink(
   ctx: Ctx,
@@ -110,7 +123,7 @@ export async function initiateLink(
       institutionId: institution.id,
       accessDays: query.n_days_access,
       historyDays: query.n_days_history,
-      redirectUrl: callbackUrl(ctx, userId),
+      redirectUrl: callbackUrl(ctx, bank.provider.name, userId),
       state,
       language: 'nl',
       user,
@@ -126,6 +139,16 @@ export async function initiateLink(
   }
 }
 
+async function starterOf(ctx: Ctx, state: string | null): Promise<number | null> {
+  const linkId = linkIdOfState(state);
+  if (linkId === null) return null;
+  const [row] = await ctx.db
+    .select({ userId: bankLinks.userId })
+    .from(bankLinks)
+    .where(eq(bankLinks.id, linkId));
+  return row?.userId ?? null;
+}
+
 /** The errors a provider's redirect names when the user stopped at the bank. */
 const CANCELLED = new Set(['UserCancelledSession', 'access_denied']);
 
@@ -135,13 +158,16 @@ const CANCELLED = new Set(['UserCancelledSession', 'access_denied']);
  */
 export async function finishLink(
   ctx: Ctx,
-  userId: number,
+  pathUserId: number | null,
   query: Readonly<Record<string, string | undefined>>,
   user: PresentUser,
 ): Promise<BankLinkOutcome> {
   if (!ctx.bank) return 'third-party-error';
   const bank = ctx.bank;
   const callback = bank.provider.readCallback(query);
+  // On the fixed path the user is the one who started the attempt; the MAC then proves it.
+  const userId = pathUserId ?? (await starterOf(ctx, callback.state));
+  if (userId === null) return 'jwt-validation-error';
   const state = readLinkState(ctx.config.secretKey, userId, callback.state, ctx.clock());
   if (!state.ok) return state.reason === 'expired' ? 'jwt-token-expired' : 'jwt-validation-error';
   const [owner] = await ctx.db

@@ -49,3 +49,9 @@ export function readLinkState(
 
 const mac = (secret: string, userId: number, body: string) =>
   createHmac('sha256', secret).update(`bank-link-state:${userId}:${body}`).digest('base64url');
+
+/** The attempt a state names, unverified: only to find whose MAC to check. */
+export function linkIdOfState(state: string | null): number | null {
+  const match = /^(\d{1,9})\./.exec(state ?? '');
+  return match ? Number(match[1]) : null;
+}
