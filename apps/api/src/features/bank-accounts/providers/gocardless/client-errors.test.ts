@@ -3,7 +3,7 @@ import { DAY, failure, goCardlessHarness, range } from './client-harness';
 
 /** How the GoCardless client meets each error the service answers, seen against the fake. */
 
-const { fake, provider, freshAccount, withQuirks, today } = goCardlessHarness();
+const { fake, where, provider, linkInput, freshAccount, withQuirks, today } = goCardlessHarness();
 
 describe('errors', () => {
   it('renews a token the service let expire and repeats the call', async () => {
@@ -207,6 +207,34 @@ describe('errors', () => {
       failure(client.listTransactions(account.accountId, range(today(), today()))),
     );
     expect(error).toMatchObject({ kind: 'unavailable', details: { status: 200 } });
+  });
+
+  it('refuses a link the service refuses, and leaves no agreement behind', async () => {
+    const agreements = async () => {
+      const secrets = { secret_id: fake.control.secretId, secret_key: fake.control.secretKey };
+      const token = (await (
+        await fetch(`${where.baseUrl}/token/new/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(secrets),
+        })
+      ).json()) as { access: string };
+      const list = await fetch(`${where.baseUrl}/agreements/enduser/?limit=1000`, {
+        headers: { authorization: `Bearer ${token.access}` },
+      });
+      return ((await list.json()) as { count: number }).count;
+    };
+    const before = await agreements();
+    const { client } = provider();
+    const error = await failure(
+      client.startLink(linkInput('ING_INGBNL2A', { redirectUrl: 'not a url' })),
+    );
+    expect(error).toMatchObject({
+      kind: 'invalid_request',
+      message: 'Invalid request: redirect: Enter a valid URL.',
+      details: { status: 400 },
+    });
+    expect(await agreements()).toBe(before);
   });
 
   it('reports a provider it cannot reach as unavailable', async () => {

@@ -23,7 +23,7 @@ export interface GoCardlessHttpOptions {
 }
 
 interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'DELETE';
   query?: Record<string, string>;
   body?: unknown;
 }
@@ -70,7 +70,7 @@ function validUntil(seconds: number): number {
 }
 
 /** What an error body says: `{summary, detail, type}`, or fields each with their own message. */
-function describe(json: unknown): { summary: string; detail: string; type: string | null } {
+function errorOf(json: unknown): { summary: string; detail: string; type: string | null } {
   if (typeof json !== 'object' || json === null) return { summary: '', detail: '', type: null };
   const body = json as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -126,7 +126,7 @@ export class GoCardlessHttp {
   }
 
   private isInvalidToken(answer: Answer): boolean {
-    return answer.status === 401 && describe(answer.json).summary === 'Invalid token';
+    return answer.status === 401 && errorOf(answer.json).summary === 'Invalid token';
   }
 
   private accessToken(): Promise<string> {
@@ -255,7 +255,7 @@ export class GoCardlessHttp {
   }
 
   private messageOf(answer: Answer): string {
-    const { summary, detail } = describe(answer.json);
+    const { summary, detail } = errorOf(answer.json);
     const text = [summary, detail]
       .filter((part, i, all) => part !== '' && all.indexOf(part) === i)
       .join(': ');
@@ -276,7 +276,7 @@ export class GoCardlessHttp {
   /** An error answer in the providers' one vocabulary. */
   private failure(answer: Answer): ProviderError {
     const { status } = answer;
-    const { summary, detail, type } = describe(answer.json);
+    const { summary, detail, type } = errorOf(answer.json);
     const message = this.messageOf(answer);
     const details = { status, ...(type ? { code: type } : {}) };
     const said = `${summary} ${detail} ${type ?? ''}`;

@@ -19,6 +19,7 @@ import {
 import { findInstitution } from './fake-institutions';
 import { bankDay } from './fake-ledger';
 import type { LimitFamily } from './fake-limits';
+import { iso } from './fake-records';
 import { addDays, HISTORY_DAYS, type FakeTransaction } from './fake-transactions';
 import type { Account, DataScope, FakeState } from './fake-state';
 
@@ -35,7 +36,6 @@ interface AccountContext {
 
 type AccountRequest = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 
-const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDate(value: string): boolean {

@@ -20,7 +20,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 }
 
-const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+/** A moment as the service writes it, or null. */
+export const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 export function institutionBody(i: FakeInstitution, origin: string) {
   return {
