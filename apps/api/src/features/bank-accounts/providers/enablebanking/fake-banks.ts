@@ -4,7 +4,7 @@
  */
 
 /** How a bank fills `entry_reference`. */
-export type ReferenceStyle =
+type ReferenceStyle =
   /** A long opaque id, the same for a pending row and its booking. */
   | 'opaque'
   /** A counter per account ('8123'); pending rows have none. */
@@ -19,7 +19,7 @@ export type ReferenceStyle =
   | 'short';
 
 /** How a bank writes `remittance_information`. */
-export type TextStyle = 'abnamro' | 'rabobank' | 'ing' | 'plain' | 'mock';
+type TextStyle = 'abnamro' | 'rabobank' | 'ing' | 'plain' | 'mock';
 
 export interface FakeBank {
   name: string;

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import type { BankProvider, FinishedLink, PresentUser, StartedLink } from '../provider';
 import { createEnableBankingProvider, type EnableBankingOptions } from './client';
 import { generateApplicationKeys } from './fake-auth';
-import { createEnableBankingFake, type EnableBankingFakeOptions } from './fake';
+import { createEnableBankingFake } from './fake';
+import type { EnableBankingFakeOptions } from './fake-state';
 import { createTokenSource, loadPrivateKey } from './jwt';
 
 /** For tests: the sandbox bank on its own server, and clients that talk to it. */
@@ -15,7 +16,7 @@ export const USER: PresentUser = { ipAddress: '203.0.113.9', userAgent: 'Mozilla
 
 let keys: ReturnType<typeof generateApplicationKeys> | null = null;
 /** One key pair per test file: making RSA keys takes a while. */
-export function applicationKeys() {
+function applicationKeys() {
   keys ??= generateApplicationKeys();
   return keys;
 }

@@ -11,7 +11,7 @@ import {
 import { FakeApiError, wrongParameters } from './fake-errors';
 
 /** Banks give their whole history only just after the user authorised (an hour here). */
-export const DEEP_HISTORY_MS = 60 * 60 * 1000;
+const DEEP_HISTORY_MS = 60 * 60 * 1000;
 /** How far back that is, today included. */
 const DEEP_HISTORY_DAYS = 730;
 /** Afterwards: 90 days, today included; today − 90 is refused. */

@@ -7,7 +7,7 @@ export interface ProviderLog {
   warn(details: Record<string, unknown>, message: string): void;
 }
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   query?: Record<string, string | undefined>;
   body?: unknown;
   /** Forwarded as PSU headers: only on calls a present user caused. */
@@ -15,7 +15,7 @@ export interface RequestOptions<T> {
   schema: z.ZodType<T>;
 }
 
-export type Request = <T>(method: string, path: string, options: RequestOptions<T>) => Promise<T>;
+type Call = <T>(method: string, path: string, options: RequestOptions<T>) => Promise<T>;
 
 /** A ProviderError that keeps Enable Banking's `detail`, for callers that act on it. */
 export class EnableBankingError extends ProviderError {
@@ -61,7 +61,7 @@ export function createRequest(options: {
   timeoutMs: number;
   now: () => Date;
   log: ProviderLog | undefined;
-}): Request {
+}): Call {
   const base = options.baseUrl.replace(/\/+$/, '');
   return async (method, path, { query, body, user, schema }) => {
     const url = new URL(base + path);

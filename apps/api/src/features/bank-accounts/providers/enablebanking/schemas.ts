@@ -17,7 +17,6 @@ export const aspspsSchema = z.object({
     }),
   ),
 });
-export type Aspsp = z.infer<typeof aspspsSchema>['aspsps'][number];
 
 export const startAuthorizationSchema = z.object({
   url: z.string(),

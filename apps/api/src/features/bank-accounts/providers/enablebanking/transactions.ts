@@ -42,7 +42,7 @@ export function toProviderTransaction(row: Transaction): ProviderTransaction | n
 const POSITIONAL = [/^\d{1,3}$/, /^\d{4}-?\d{2}-?\d{2}[-./_]\d{1,4}$/];
 
 /** The bank's entry reference where it is a real id, else null (the import keys by content). */
-export function realEntryReference(value: string | null | undefined): string | null {
+function realEntryReference(value: string | null | undefined): string | null {
   const reference = value?.trim();
   if (!reference || /^0+$/.test(reference)) return null;
   if (POSITIONAL.some((pattern) => pattern.test(reference))) return null;
