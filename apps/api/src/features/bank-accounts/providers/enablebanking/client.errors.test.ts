@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair, exportPKCS8 } from 'jose';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError, type BankProvider } from '../provider';
 import { createEnableBankingProvider } from './client';
@@ -46,6 +47,13 @@ describe('the Enable Banking client: its key and token', () => {
     const make = (privateKey: string) => () =>
       createEnableBankingProvider({ baseUrl: sandbox.baseUrl, appId: APP_ID, privateKey });
     expect(make(String(ec))).toThrow('The Enable Banking private key must be an RSA key, not ec');
+    const short = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      type: 'pkcs1',
+      format: 'pem',
+    });
+    expect(make(String(short))).toThrow(
+      'The Enable Banking private key has 1024 bits; RS256 needs at least 2048',
+    );
     expect(make('-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----')).toThrow(
       'The Enable Banking private key is not a readable PEM private key',
     );
@@ -179,6 +187,29 @@ describe('the Enable Banking client: errors', () => {
       ['unavailable', 'ASPSP timeout (ASPSP_TIMEOUT)'],
       ['unavailable', 'Enable Banking answered 502 without JSON'],
     ]);
+  });
+
+  it('logs each failure with what it was and where, never with the token', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const client = sandbox.client({ log });
+    const { finished } = await link(client, 'Rabobank');
+    const account = finished.accounts[0]?.accountId ?? '';
+    sandbox.control.revoke(finished.linkId);
+    await failure(client.listTransactions(account, recent));
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toMatchObject([
+      {
+        level: 40,
+        method: 'GET',
+        path: `/accounts/${account}/transactions`,
+        kind: 'reauth_required',
+        status: 401,
+        code: 'REVOKED_SESSION',
+        msg: 'Session is revoked (REVOKED_SESSION)',
+      },
+    ]);
+    expect(lines.join('')).not.toMatch(/eyJ|Bearer/);
   });
 
   it('calls a body that is not JSON, or not the expected shape, unavailable', async () => {

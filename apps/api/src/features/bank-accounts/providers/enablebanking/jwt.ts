@@ -24,6 +24,11 @@ export function loadPrivateKey(privateKey: string): KeyObject {
       `The Enable Banking private key must be an RSA key, not ${key.asymmetricKeyType ?? 'unknown'}`,
     );
   }
+  // jose, like Enable Banking, refuses to sign RS256 with less; better to hear it at start.
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (bits < 2048) {
+    throw new Error(`The Enable Banking private key has ${bits} bits; RS256 needs at least 2048`);
+  }
   return key;
 }
 
