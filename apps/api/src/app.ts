@@ -36,6 +36,7 @@ import {
 } from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
+import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
@@ -46,6 +47,10 @@ import { features } from './features';
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx;
+  }
+  interface FastifyInstance {
+    /** The job queue; null when the app was built without one (tests that need none). */
+    jobs: Jobs | null;
   }
 }
 
@@ -81,6 +86,8 @@ export interface AppOptions {
   storage: Storage;
   clock?: () => Date;
   logger?: FastifyBaseLogger;
+  /** The job queue, started on `database`; the app stops it when it closes. */
+  jobs?: Jobs;
 }
 
 /** Builds the whole app from its parts; never listens (server.ts and tests do that). */
@@ -108,6 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('endpoints', new Set<Endpoint>());
+  const { jobs = null } = options;
+  app.decorate('jobs', jobs);
+  if (jobs) app.addHook('onClose', () => jobs.stop());
   installErrorHandler(app);
   drainOnClose(app);
 
