@@ -27,6 +27,7 @@ import { FrontServer } from './http/front-server';
 import { installErrorHandler } from './http/error-handler';
 import { followChanges } from './http/kept-until-change';
 import { installPublicCache } from './http/public-cache';
+import { databaseRateLimits, pruneRateLimitsHourly } from './http/rate-limit-store';
 import { lazyChildLogger } from './http/request-logger';
 import { loadShell } from './http/shell';
 import {
@@ -152,7 +153,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await app.register(multipart);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every instance on it allows each limit once.
+  await app.register(rateLimit, { global: false, store: databaseRateLimits(database.db) });
+  if (jobs) await pruneRateLimitsHourly(jobs, database.db);
   await app.register(authPlugin, {
     db: database.db,
     secret: config.secretKey,
