@@ -20,7 +20,7 @@ export function gate() {
   return { open, opened };
 }
 
-export interface JobRow {
+interface JobRow {
   state: string;
   retryCount: number;
 }
