@@ -27,6 +27,7 @@ import { FrontServer } from './http/front-server';
 import { installErrorHandler } from './http/error-handler';
 import { followChanges } from './http/kept-until-change';
 import { installPublicCache } from './http/public-cache';
+import { databaseRateLimits, pruneRateLimitsHourly } from './http/rate-limit-store';
 import { lazyChildLogger } from './http/request-logger';
 import { loadShell } from './http/shell';
 import {
@@ -36,6 +37,7 @@ import {
 } from './http/security-headers';
 import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
+import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
 import type { BankService } from './features/bank-accounts/links/bank-service';
 import type { Mailer } from './lib/mail';
@@ -47,6 +49,10 @@ import { features } from './features';
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: Ctx;
+  }
+  interface FastifyInstance {
+    /** The job queue; null when the app was built without one (tests that need none). */
+    jobs: Jobs | null;
   }
 }
 
@@ -84,6 +90,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The open-banking provider and sync queue (server.ts builds them); none by default. */
   bank?: BankService;
+  /** The job queue, started on `database`; the app stops it when it closes. */
+  jobs?: Jobs;
 }
 
 /** Builds the whole app from its parts; never listens (server.ts and tests do that). */
@@ -111,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('endpoints', new Set<Endpoint>());
+  const { jobs = null } = options;
+  app.decorate('jobs', jobs);
+  if (jobs) app.addHook('onClose', () => jobs.stop());
   installErrorHandler(app);
   drainOnClose(app);
 
@@ -145,7 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await app.register(multipart);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every instance on it allows each limit once.
+  await app.register(rateLimit, { global: false, store: databaseRateLimits(database.db) });
+  if (jobs) await pruneRateLimitsHourly(jobs, database.db);
   await app.register(authPlugin, {
     db: database.db,
     secret: config.secretKey,

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { startJobs } from './jobs/queue';
 import { exitOnFatalErrors } from './lib/fatal';
 import { createMailer } from './lib/mail';
 import { createStorage } from './lib/storage';
@@ -24,7 +25,9 @@ async function main() {
   const storage = createStorage(config);
   if (config.seedDemo) await seedDemo({ db: database.db, log, config, storage });
 
-  const app = await buildApp({ config, database, mail, storage, logger: log });
+  // After the migrations (openDatabase); the app stops the queue as it closes.
+  const jobs = await startJobs({ database, log });
+  const app = await buildApp({ config, database, mail, storage, logger: log, jobs });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

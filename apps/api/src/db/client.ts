@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -26,6 +27,11 @@ export interface Database {
    * `restored` once it listens again. Returns the function that stops listening.
    */
   listen(channel: string, events: ListenEvents): Promise<() => Promise<void>>;
+  /**
+   * The database beneath drizzle, for a library that brings its SQL (the job queue): on
+   * PostgreSQL its URL, to open connections of its own; on PGlite the one embedded instance.
+   */
+  raw: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
 }
 
@@ -202,6 +208,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       listen: (channel, events) =>
         listenPostgres(url, channel, events, options.listenHeartbeatMs ?? HEARTBEAT_MS),
+      raw: { url },
       close: () => pool.end(),
     };
   }
@@ -245,6 +252,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const stop = await client.listen(channel, () => events.notify());
         return () => stop();
       },
+      raw: { pglite: client },
       close: async () => {
         await client.close();
         unlock();

@@ -47,11 +47,19 @@ declare module 'fastify' {
   }
 }
 
-/** The route's @fastify/rate-limit settings; its hook runs after the app's auth hook. */
-function rateLimitConfig({ perUser, ...limit }: NonNullable<RouteOptions['rateLimit']>) {
-  if (!perUser) return limit;
+/**
+ * The route's @fastify/rate-limit settings; its hook runs after the app's auth hook. The counters
+ * of every route share one table (http/rate-limit-store.ts): the group, which the plugin appends
+ * to the client's key, keeps each route's apart.
+ */
+function rateLimitConfig(
+  endpoint: Endpoint,
+  { perUser, ...limit }: NonNullable<RouteOptions['rateLimit']>,
+) {
+  const own = { ...limit, groupId: ` ${endpoint.method} ${endpoint.path}` };
+  if (!perUser) return own;
   return {
-    ...limit,
+    ...own,
     keyGenerator: (request: FastifyRequest) =>
       request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`,
   };
@@ -74,7 +82,7 @@ export function registerEndpoint<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: {
-      ...(options.rateLimit ? { rateLimit: rateLimitConfig(options.rateLimit) } : {}),
+      ...(options.rateLimit ? { rateLimit: rateLimitConfig(endpoint, options.rateLimit) } : {}),
       publicRead: endpoint.public === true && endpoint.method === 'GET',
     },
     schema: {

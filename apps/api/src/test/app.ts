@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
+import { startJobs } from '../jobs/queue';
 import type { Mailer, MailMessage } from '../lib/mail';
 import { localStorage, type Storage } from '../lib/storage';
 import { pgliteTemplateBlob, postgresTemplate } from './template';
@@ -39,6 +41,8 @@ export async function createTestApp(
     databaseUrl?: string;
     /** Where the app logs, as server.ts gives it one; none by default. */
     logger?: FastifyBaseLogger;
+    /** Runs the job queue on the app's database; only the files that use it pay for it. */
+    jobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
@@ -85,6 +89,9 @@ export async function createTestApp(
   const mail = overrides.mail ?? { send: async (m: MailMessage) => void outbox.push(m) };
   const storage = overrides.storage ?? localStorage(path.join(dir, 'files'));
   const clock = { now: new Date() };
+  const jobs = overrides.jobs
+    ? await startJobs({ database, log: overrides.logger ?? pino({ level: 'silent' }) })
+    : undefined;
   const app = await buildApp({
     config,
     database,
@@ -92,6 +99,7 @@ export async function createTestApp(
     storage,
     clock: () => clock.now,
     logger: overrides.logger,
+    jobs,
   });
   await app.ready();
   return {

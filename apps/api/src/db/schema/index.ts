@@ -4,3 +4,4 @@ export * from './sponsors';
 export * from './initiatives';
 export * from './payments';
 export * from './bank-accounts';
+export * from './rate-limits';
