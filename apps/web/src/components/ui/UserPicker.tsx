@@ -33,7 +33,7 @@ export interface PickedUser {
  * each with its picture, its e-mail address and a written button, `remove` (described by the
  * address) or `add` (named '{add} {address}').
  */
-export interface UserPickerRows<T extends PickedUser> {
+interface UserPickerRows<T extends PickedUser> {
   add: string;
   remove: string;
   /** The user's picture or its placeholder, decorative beside the address. */

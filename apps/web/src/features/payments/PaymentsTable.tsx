@@ -38,7 +38,7 @@ function useScrolls(ref: RefObject<HTMLElement | null>) {
   return scrolls;
 }
 
-export interface PaymentsColumn {
+interface PaymentsColumn {
   header: string;
   /** On the header cell; the screen's cells of the column carry it too (alignment, hiding). */
   className?: string | undefined;
@@ -56,7 +56,7 @@ interface PaymentPages {
   fetchNextPage: () => Promise<unknown>;
 }
 
-export interface PaymentsTableTexts {
+interface PaymentsTableTexts {
   /** The spinner's label while the first page loads; the common 'Laden...' when unset. */
   loading?: string | undefined;
   /** When a page could not be loaded. */
@@ -76,9 +76,9 @@ export interface PaymentsTableTexts {
  * the box instead of the table, and 'nothing found' as its one row; the box is always a
  * focusable region, busy while it fetches; a spinner stands in for 'Load More' meanwhile.
  */
-export type PaymentsTableLayout = 'tab' | 'page';
+type PaymentsTableLayout = 'tab' | 'page';
 
-export interface PaymentsTableProps<Row> {
+interface PaymentsTableProps<Row> {
   list: PaymentPages;
   /** The loaded rows, each once. */
   rows: readonly Row[];
