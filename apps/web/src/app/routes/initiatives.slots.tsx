@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import type { DetailSlots } from '../../features/initiatives';
-import { PaymentsTable } from '../../features/payments';
+import { PaymentsTab } from '../../features/payments';
 
 const MediaGallery = lazy(() =>
   import('../../features/media').then(({ MediaGallery }) => ({
@@ -13,9 +13,7 @@ const MediaGallery = lazy(() =>
 );
 
 export const detailSlots: DetailSlots = {
-  payments: ({ initiativeId, activityId }) => (
-    <PaymentsTable scope={{ initiativeId, activityId }} />
-  ),
+  payments: ({ initiativeId, activityId }) => <PaymentsTab scope={{ initiativeId, activityId }} />,
   media: (scope) => (
     <Suspense fallback={<Spinner />}>
       <MediaGallery {...scope} />

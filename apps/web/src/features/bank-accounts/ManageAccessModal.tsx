@@ -1,25 +1,27 @@
 /**
  * 'Toegang beheren' (…/bankconnections/invite-user?id=…, …/bankaccounts/invite-users?id=…;
  * docs/spec-map.md §2.9). Step 1: 'Geef toegang tot "{institution}" bankrekening', the people
- * with access (picture or placeholder, e-mail, 'Verwijderen'), a search by e-mail (500 ms
- * debounce) that adds people, and 'Volgende', which sends the whole set. Step 2 (`?step=2`):
- * 'Toegang succesvol bijgewerkt.' and 'Terug naar het overzicht'. Closing goes back to the tab,
- * so the modal opens at step 1 again.
+ * with access (picture or placeholder, e-mail, 'Verwijderen') and a search by e-mail (500 ms
+ * debounce) that adds people, both UserPicker's rows, and 'Volgende', which sends the whole set.
+ * Step 2 (`?step=2`): 'Toegang succesvol bijgewerkt.' and 'Terug naar het overzicht'. Closing
+ * goes back to the tab, so the modal opens at step 1 again.
  */
 import type { BankAccount } from '@helder/shared/bank-accounts';
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
-import { PlusIcon } from '../../components/ui/icons';
 import { RouteModal } from '../../components/ui/Modal';
-import { Spinner } from '../../components/ui/Spinner';
-import { EmailSearchField } from '../../components/ui/EmailSearchField';
-import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { UserPicker } from '../../components/ui/UserPicker';
 import { Avatar } from '../users';
-import { BANK_USER_SEARCH_DEBOUNCE_MS, useSetBankUsers, useUserSearch, type BankUser } from './api';
+import {
+  BANK_USER_SEARCH_DEBOUNCE_MS,
+  searchBankUsers,
+  useSetBankUsers,
+  type BankUser,
+} from './api';
 import styles from './bank-accounts.module.css';
 import { AccountLoadState, loadErrorText, useModalAccount } from './modal-parts';
 
@@ -41,77 +43,6 @@ function avatarUser(person: BankUser) {
   };
 }
 
-interface UserSearchProps {
-  inputRef: RefObject<HTMLInputElement | null>;
-  /** Ids not to offer: the owner and who already has access. */
-  exclude: ReadonlySet<number>;
-  onAdd: (person: BankUser) => void;
-}
-
-/** Search by e-mail; each match is a button that adds the person (Enter adds a single match). */
-function UserSearch({ inputRef, exclude, onAdd }: UserSearchProps) {
-  const { t } = useTranslation('bank-accounts');
-  const inputId = useId();
-  const [text, setText] = useState('');
-  const term = useDebouncedValue(text.trim(), BANK_USER_SEARCH_DEBOUNCE_MS);
-  const search = useUserSearch(term);
-  const matches = (search.data ?? []).filter((person) => !exclude.has(person.id));
-  const waiting = text.trim() !== '' && (text.trim() !== term || search.isFetching);
-
-  const add = (person: BankUser) => {
-    onAdd(person);
-    inputRef.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    // Enter never submits the form from here; it adds the only match.
-    event.preventDefault();
-    const [only] = matches;
-    if (only && matches.length === 1) add(only);
-  };
-
-  let status = '';
-  if (term && !waiting) {
-    if (search.isError) status = t('invite.searchFailed');
-    else if (search.isSuccess && matches.length === 0) status = t('invite.noResults');
-  }
-
-  return (
-    <div className={styles.search}>
-      <EmailSearchField
-        id={inputId}
-        label={t('invite.search')}
-        inputRef={inputRef}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {waiting ? <Spinner size="small" label={t('invite.searching')} /> : null}
-      <p role="status" className={styles.muted}>
-        {status}
-      </p>
-      {term && !waiting && matches.length > 0 ? (
-        <ul className={styles.people} aria-label={t('invite.results')}>
-          {matches.map((person) => (
-            <li key={person.id} className={styles.person}>
-              <Avatar user={avatarUser(person)} />
-              <span className={styles.email}>{person.email}</span>
-              <Button
-                variant="secondary"
-                icon={<PlusIcon size={18} />}
-                onClick={() => add(person)}
-                aria-label={`${t('invite.add')} ${person.email}`}
-              >
-                {t('invite.add')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
 interface AccessFormProps {
   account: BankAccount;
   busy: boolean;
@@ -121,8 +52,6 @@ interface AccessFormProps {
 
 function AccessForm({ account, busy, failed, onSave }: AccessFormProps) {
   const { t } = useTranslation('bank-accounts');
-  const listId = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
   const [people, setPeople] = useState<BankUser[]>(() =>
     account.users.map((user) => ({
       id: user.id,
@@ -134,7 +63,9 @@ function AccessForm({ account, busy, failed, onSave }: AccessFormProps) {
     })),
   );
   const heading = t('invite.heading', { institution: account.institution_name });
-  const exclude = new Set([account.owner_id, ...people.map((person) => person.id)]);
+  // The owner has access by owning the account: never offered.
+  const search = async (email: string, signal: AbortSignal) =>
+    (await searchBankUsers(email, signal)).filter((person) => person.id !== account.owner_id);
 
   return (
     <Form
@@ -146,40 +77,21 @@ function AccessForm({ account, busy, failed, onSave }: AccessFormProps) {
     >
       <h3 className={styles.modalHeading}>{heading}</h3>
       {failed ? <Alert>{t('invite.failed')}</Alert> : null}
-      <section aria-labelledby={listId}>
-        <h4 id={listId} className={styles.subheading}>
-          {t('invite.people')}
-        </h4>
-        {people.length === 0 ? (
-          <p className={styles.muted}>{t('invite.nobody')}</p>
-        ) : (
-          <ul className={styles.people}>
-            {people.map((person) => (
-              <li key={person.id} className={styles.person}>
-                <Avatar user={avatarUser(person)} />
-                <span id={`${listId}-${person.id}`} className={styles.email}>
-                  {person.email}
-                </span>
-                <Button
-                  variant="secondary"
-                  aria-describedby={`${listId}-${person.id}`}
-                  disabled={busy}
-                  onClick={() => {
-                    setPeople((current) => current.filter((other) => other.id !== person.id));
-                    searchRef.current?.focus();
-                  }}
-                >
-                  {t('invite.remove')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <UserSearch
-        inputRef={searchRef}
-        exclude={exclude}
-        onAdd={(person) => setPeople((current) => [...current, person])}
+      <UserPicker
+        label={t('invite.search')}
+        selectedLabel={t('invite.people')}
+        headingLevel={4}
+        emptyText={t('invite.nobody')}
+        search={search}
+        value={people}
+        onChange={setPeople}
+        debounceMs={BANK_USER_SEARCH_DEBOUNCE_MS}
+        busy={busy}
+        rows={{
+          add: t('invite.add'),
+          remove: t('invite.remove'),
+          picture: (person) => <Avatar user={avatarUser(person)} />,
+        }}
       />
       <FormActions align="end">
         <Button type="submit" busy={busy}>

@@ -50,32 +50,22 @@ export interface BankUser {
 }
 
 /** GET /users?email=…: the first 10 users whose e-mail matches (only those with an e-mail). */
-export function useUserSearch(term: string) {
-  return useQuery({
-    queryKey: [...all, 'user-search', term] as const,
-    queryFn: async ({ signal }): Promise<BankUser[]> => {
-      const { users } = await callApi(usersRoutes.list, {
-        query: { email: term, limit: 10 },
-        signal,
-      });
-      return users.flatMap((user) =>
-        user.email
-          ? [
-              {
-                id: user.id,
-                email: user.email,
-                picture:
-                  user.profile_picture?.attachment_thumbnail_url_128 ??
-                  user.profile_picture?.attachment_url ??
-                  null,
-              },
-            ]
-          : [],
-      );
-    },
-    enabled: term !== '',
-    staleTime: 30_000,
-  });
+export async function searchBankUsers(email: string, signal: AbortSignal): Promise<BankUser[]> {
+  const { users } = await callApi(usersRoutes.list, { query: { email, limit: 10 }, signal });
+  return users.flatMap((user) =>
+    user.email
+      ? [
+          {
+            id: user.id,
+            email: user.email,
+            picture:
+              user.profile_picture?.attachment_thumbnail_url_128 ??
+              user.profile_picture?.attachment_url ??
+              null,
+          },
+        ]
+      : [],
+  );
 }
 
 export function useBankAccounts(userId: number) {

@@ -1,35 +1,19 @@
 /**
- * The Transactieoverzicht tab of an initiative and of an activity (one table, with a scope;
- * docs/spec-map.md §2.7, §4): DATUM (dd-mm-yyyy), BESCHRIJVING, ONTVANGER, VERZENDER, MEDIA (the
- * number of attachments) and BEDRAG (negatives red); 'Geen transacties gevonden' when empty. A
- * counterparty shielded from the public shows as 'afgeschermd' in the reader's language.
- * 20 rows at a time: more load when the table is scrolled to within 20 px of its bottom (or does
- * not fill its box yet) or on 'Load More', until a page holds fewer than 20. 'Transactie toevoegen' needs create_payment;
- * 'Filter' opens the filter modal, and the active filter shows as chips that remove it. A row
- * (click, or Enter on it) opens the payment.
+ * The one table of payments (docs/architecture.md): the Transactieoverzicht tab of an initiative
+ * or activity (PaymentsTab) and the overview of /transactions (TransactionsOverview) show their
+ * rows in it. The table scrolls in a box of its own: 20 rows at a time, the next page loads when
+ * the box is scrolled to within 20 px of its end (or the rows do not fill it yet) or on
+ * 'Load More', until a page holds fewer than 20. The screens give the columns, the rows and the
+ * texts; `layout` keeps how each screen shows its states (docs/spec-map.md §2.7, §2.9, §9).
  */
-import { PAGE_SIZE } from '@helder/shared/http/client';
 import { formatEuro } from '@helder/shared/money';
-import { useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { ButtonLink } from '../../components/ui/ButtonLink';
-import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
-import { paths } from '../../lib/paths';
-import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
-import { useCan } from '../auth';
-import { usePayments } from './api';
-import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
-import { ExportMenu } from './ExportMenu';
-import { FilterChips } from './FilterChips';
-import { searchText } from './filters';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import styles from './payments.module.css';
-import { usePaymentsFilter } from './routing';
-import type { PaymentsScope } from './schemas';
 
 /** Within this many pixels of the bottom, the next page loads (docs/spec-map.md §9). */
 const SCROLL_THRESHOLD_PX = 20;
@@ -54,134 +38,213 @@ function useScrolls(ref: RefObject<HTMLElement | null>) {
   return scrolls;
 }
 
-export interface PaymentsTableProps {
-  scope: PaymentsScope;
+interface PaymentsColumn {
+  header: string;
+  /** On the header cell; the screen's cells of the column carry it too (alignment, hiding). */
+  className?: string | undefined;
 }
 
-export function PaymentsTable({ scope }: PaymentsTableProps) {
-  const { t } = useTranslation('payments');
-  const navigate = useNavigate();
-  const hintId = useId();
-  const { initiativeId, activityId } = scope;
-  const filter = usePaymentsFilter();
-  const search = searchText(filter);
-  const payments = usePayments(scope, filter);
-  const { can } = useCan(
-    activityId === undefined ? 'Initiative' : 'Activity',
-    activityId ?? initiativeId,
-  );
-  const { ref, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(payments, SCROLL_THRESHOLD_PX);
-  const scrolls = useScrolls(ref);
+/** What the table reads of its list: an infinite query of payment pages. */
+interface PaymentPages {
+  data: unknown;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
 
-  const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
-  const total = payments.data?.pages.at(-1)?.totalCount;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = payments;
+interface PaymentsTableTexts {
+  /** The spinner's label while the first page loads; the common 'Laden...' when unset. */
+  loading?: string | undefined;
+  /** When a page could not be loaded. */
+  failed: string;
+  empty: string;
+  loadMore: string;
+  loadingMore: string;
+  /** What choosing a row does, when rows can be chosen: it describes the table. */
+  rowHint?: string | undefined;
+}
+
+/**
+ * 'tab' (an initiative's or activity's tab, in a page that scrolls): the head stays and the
+ * states show under the box, so they stay in view when the table scrolls sideways on a phone;
+ * the box is a focusable region only when it scrolls; 'Load More' stays, busy, while the next
+ * page loads. 'page' (/transactions, where the box takes the page's height): the states show in
+ * the box instead of the table, and 'nothing found' as its one row; the box is always a
+ * focusable region, busy while it fetches; a spinner stands in for 'Load More' meanwhile.
+ */
+type PaymentsTableLayout = 'tab' | 'page';
+
+interface PaymentsTableProps<Row> {
+  list: PaymentPages;
+  /** The loaded rows, each once. */
+  rows: readonly Row[];
+  /** Names the table (a visually hidden caption) and its box when that is a region. */
+  caption: string;
+  columns: readonly PaymentsColumn[];
+  /** The row's `<tr>`, with its key. */
+  renderRow: (row: Row) => ReactNode;
+  texts: PaymentsTableTexts;
+  layout: PaymentsTableLayout;
+  /** Offered beside the message when the first page failed. */
+  retry?: { label: string; onClick: () => void } | undefined;
+  /** Under the rows, e.g. '20 van 45 transacties'. */
+  count?: string | undefined;
+  /** When it changes, the box scrolls back to its top (a new filter starts at page 1). */
+  scrollKey?: unknown;
+}
+
+/** The booking date (dd-mm-yyyy in Amsterdam) as a cell. */
+export function DateCell({ bookingDate }: { bookingDate: string }) {
+  return <td className={styles.nowrap}>{formatBookingDate(bookingDate)}</td>;
+}
+
+/** The amount in euro as a right-aligned cell, red when negative. */
+export function AmountCell({ amount }: { amount: number }) {
+  return (
+    <td className={`${styles.amount} ${amount < 0 ? styles.negative : ''}`}>
+      {formatEuro(amount)}
+    </td>
+  );
+}
+
+export function PaymentsTable<Row>({
+  list,
+  rows,
+  caption,
+  columns,
+  renderRow,
+  texts,
+  layout,
+  retry,
+  count,
+  scrollKey,
+}: PaymentsTableProps<Row>) {
+  const hintId = useId();
+  const { ref, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(list, SCROLL_THRESHOLD_PX);
+  const scrolls = useScrolls(ref);
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.scrollTop = 0;
+  }, [ref, scrollKey]);
+
+  const onPage = layout === 'page';
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
-  const open = (paymentId: number) =>
-    void navigate(`${paths.paymentDetails(initiativeId, paymentId, activityId)}${search}`);
-  const onRowKey = (event: KeyboardEvent, paymentId: number) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    open(paymentId);
-  };
+  const failed = list.isError && !list.isFetchNextPageError;
+  const empty = !list.isPending && !failed && rows.length === 0;
 
-  let state = null;
-  if (payments.isPending) state = <Spinner label={t('table.loading')} />;
-  else if (payments.isError && !payments.isFetchNextPageError) {
+  // What shows instead of rows: in the box on a page, under the table on a tab.
+  let state: ReactNode = null;
+  if (list.isPending) {
+    const spinner = <Spinner {...(texts.loading ? { label: texts.loading } : {})} />;
+    state = onPage ? <div className={styles.pageState}>{spinner}</div> : spinner;
+  } else if (failed) {
     state = (
-      <div className={styles.tableState}>
-        <Alert>{t('table.failed')}</Alert>
-        <Button variant="secondary" onClick={() => void payments.refetch()}>
-          {t('table.retry')}
-        </Button>
-      </div>
-    );
-  } else if (rows.length === 0) state = <p className={styles.emptyRow}>{t('empty')}</p>;
-
-  return (
-    <div className={styles.paymentsTab}>
-      <div className={styles.toolbar} role="group" aria-label={t('table.actions')}>
-        <ButtonLink to={`${paths.filterPayments(initiativeId, activityId)}${search}`}>
-          {t('table.filter')}
-        </ButtonLink>
-        <ExportMenu scope={scope} filter={filter} />
-        {can('create_payment') ? (
-          <ButtonLink
-            to={`${paths.addPayment(initiativeId, activityId)}${search}`}
-            variant="primary"
-            icon={<PlusIcon size={18} />}
-          >
-            {t('table.add')}
-          </ButtonLink>
+      <div className={onPage ? styles.pageState : styles.tableState}>
+        <Alert>{texts.failed}</Alert>
+        {retry ? (
+          <Button variant="secondary" onClick={retry.onClick}>
+            {retry.label}
+          </Button>
         ) : null}
       </div>
-      <FilterChips filter={filter} />
+    );
+  } else if (empty && !onPage) {
+    state = <p className={styles.emptyRow}>{texts.empty}</p>;
+  }
+
+  const table = (
+    <table
+      className={styles.table}
+      aria-describedby={texts.rowHint && rows.length > 0 ? hintId : undefined}
+    >
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col" className={column.className}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(renderRow)}
+        {onPage && empty ? (
+          <tr>
+            <td colSpan={columns.length} className={styles.emptyCell}>
+              {texts.empty}
+            </td>
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+
+  const focusable = onPage || scrolls;
+  const box = (
+    <div
+      ref={ref}
+      className={onPage ? styles.pageBox : styles.tableWrap}
+      onScroll={onScroll}
+      {...(focusable ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}
+      aria-busy={(onPage && list.isFetching) || undefined}
+    >
+      {onPage && state ? state : table}
+    </div>
+  );
+
+  const nextPageFailed = list.isFetchNextPageError ? <Alert>{texts.failed}</Alert> : null;
+
+  if (onPage) {
+    return (
+      <>
+        {box}
+        {isFetchingNextPage ? (
+          <div className={styles.pageState}>
+            <Spinner size="small" label={texts.loadingMore} />
+          </div>
+        ) : null}
+        {nextPageFailed}
+        {hasNextPage && !isFetchingNextPage ? (
+          <div className={styles.more}>
+            <Button variant="secondary" onClick={loadMore}>
+              {texts.loadMore}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <>
       <div className={styles.tableBlock}>
-        <div
-          ref={ref}
-          className={styles.tableWrap}
-          onScroll={onScroll}
-          {...(scrolls ? { role: 'region', 'aria-label': t('table.caption'), tabIndex: 0 } : {})}
-        >
-          <table className={styles.table} aria-describedby={rows.length > 0 ? hintId : undefined}>
-            <caption className="visually-hidden">{t('table.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('table.date')}</th>
-                <th scope="col">{t('table.description')}</th>
-                <th scope="col">{t('table.creditor')}</th>
-                <th scope="col">{t('table.debtor')}</th>
-                <th scope="col">{t('table.media')}</th>
-                <th scope="col" className={styles.amount}>
-                  {t('table.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ payment, n_attachments }) => (
-                <tr
-                  key={payment.id}
-                  className={styles.row}
-                  tabIndex={0}
-                  onClick={() => open(payment.id)}
-                  onKeyDown={(event) => onRowKey(event, payment.id)}
-                >
-                  <td className={styles.nowrap}>{formatBookingDate(payment.booking_date)}</td>
-                  <td>{payment.short_user_description}</td>
-                  <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
-                  <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
-                  <td>{n_attachments}</td>
-                  <td
-                    className={`${styles.amount} ${payment.transaction_amount < 0 ? styles.negative : ''}`}
-                  >
-                    {formatEuro(payment.transaction_amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p id={hintId} className="visually-hidden">
-          {t('table.hint')}
-        </p>
+        {box}
+        {texts.rowHint ? (
+          <p id={hintId} className="visually-hidden">
+            {texts.rowHint}
+          </p>
+        ) : null}
         {/* Outside the scrolling table, so that it stays in view on a narrow screen. */}
         {state}
       </div>
-      {payments.isFetchNextPageError ? <Alert>{t('table.failed')}</Alert> : null}
+      {nextPageFailed}
       {rows.length > 0 ? (
         <div className={styles.more}>
-          {total !== undefined && total >= PAGE_SIZE ? (
-            <p className={styles.count}>{t('table.count', { shown: rows.length, total })}</p>
-          ) : null}
+          {count ? <p className={styles.count}>{count}</p> : null}
           {hasNextPage ? (
             <Button variant="secondary" busy={isFetchingNextPage} onClick={loadMore}>
-              {isFetchingNextPage ? t('table.loadingMore') : t('table.loadMore')}
+              {isFetchingNextPage ? texts.loadingMore : texts.loadMore}
             </Button>
           ) : null}
         </div>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,25 +1,20 @@
 /**
  * The Transactieoverzicht tab of /transactions (docs/spec-map.md §2.9, §4, §9): the payments the
- * logged-in user may link or manage, with Datum, Initiatief, Activiteit, Ontvanger, Beschrijving,
- * IBAN and Bedrag. Filters for IBAN, initiative and activity (clearable dropdowns) go to the API
- * and start again at page 1. Pages of 20 load when the table is scrolled to within 20 px of its
- * end or on 'Load More', until a page holds fewer than 20. Each row links its payment through
- * LinkSelects. The filters and the initiative, activity and description columns are hidden at
- * 768 px and less.
+ * logged-in user may link or manage in PaymentsTable, with Datum, Initiatief, Activiteit,
+ * Ontvanger, Beschrijving, IBAN and Bedrag. Filters for IBAN, initiative and activity (clearable
+ * dropdowns) go to the API and start again at page 1, at the top. Each row links its payment
+ * through LinkSelects. The filters and the initiative, activity and description columns are
+ * hidden at 768 px and less.
  */
 import { formatEuro } from '@helder/shared/money';
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
 import { CloseIcon } from '../../components/ui/icons';
-import { Spinner } from '../../components/ui/Spinner';
 import { uniqueById } from '../../lib/api';
 import { formatBookingDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
-import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSession } from '../auth';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
 import {
@@ -34,9 +29,7 @@ import {
 } from './linking.api';
 import styles from './overview.module.css';
 import tableStyles from './payments.module.css';
-
-/** More payments load within this distance of the table's end (docs/spec-map.md §9). */
-const SCROLL_THRESHOLD_PX = 20;
+import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
@@ -141,7 +134,7 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
   const shared = { row, date, amount, busy };
   return (
     <tr>
-      <td className={tableStyles.nowrap}>{date}</td>
+      <DateCell bookingDate={row.booking_date} />
       <td className={styles.wide}>
         <InitiativeSelect
           {...shared}
@@ -164,11 +157,7 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
       <td>{row.creditor_name}</td>
       <td className={styles.wide}>{row.short_user_description}</td>
       <td className={tableStyles.nowrap}>{row.iban}</td>
-      <td
-        className={`${tableStyles.amount} ${row.transaction_amount < 0 ? tableStyles.negative : ''}`}
-      >
-        {amount}
-      </td>
+      <AmountCell amount={row.transaction_amount} />
     </tr>
   );
 }
@@ -195,68 +184,9 @@ function Overview({ userId, search }: { userId: number; search: string }) {
       ),
     [rows, unfiltered.data, targets.data, accountIbans.data, filters],
   );
-  const { hasNextPage, fetchNextPage } = list;
-  const { ref: scrollRef, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(
-    list,
-    SCROLL_THRESHOLD_PX,
-  );
 
-  const changeFilter = (name: DropdownFilter, value: string) => {
+  const changeFilter = (name: DropdownFilter, value: string) =>
     setFilters((current) => ({ ...current, [name]: value }));
-    // A new filter starts again at page 1, at the top.
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  };
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <div className={styles.state}>
-        <Spinner />
-      </div>
-    );
-  } else if (list.isError && !list.isFetchNextPageError) {
-    body = (
-      <div className={styles.state}>
-        <Alert>{tc('errors.loadFailed', { message: errorText(list.error) })}</Alert>
-      </div>
-    );
-  } else {
-    body = (
-      <table className={`${tableStyles.table} ${styles.table}`}>
-        <caption className="visually-hidden">{t('overview.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('overview.columns.date')}</th>
-            <th scope="col" className={styles.wide}>
-              {t('overview.columns.initiative')}
-            </th>
-            <th scope="col" className={styles.wide}>
-              {t('overview.columns.activity')}
-            </th>
-            <th scope="col">{t('overview.columns.receiver')}</th>
-            <th scope="col" className={styles.wide}>
-              {t('overview.columns.description')}
-            </th>
-            <th scope="col">{t('overview.columns.iban')}</th>
-            <th scope="col" className={tableStyles.amount}>
-              {t('overview.columns.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={7} className={styles.empty}>
-                {t('overview.empty')}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => <OverviewRow key={row.id} row={row} userId={userId} />)
-          )}
-        </tbody>
-      </table>
-    );
-  }
 
   return (
     <div className={styles.overview}>
@@ -281,35 +211,30 @@ function Overview({ userId, search }: { userId: number; search: string }) {
           onChange={changeFilter}
         />
       </fieldset>
-      <div
-        ref={scrollRef}
-        className={styles.scroller}
-        onScroll={onScroll}
-        role="region"
-        aria-label={t('overview.caption')}
-        aria-busy={list.isFetching || undefined}
-        // The table scrolls in its own box (WCAG 2.1.1): keyboard users scroll it with focus on it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region
-        tabIndex={0}
-        data-testid="payments-overview-scroller"
-      >
-        {body}
-      </div>
-      {list.isFetchingNextPage ? (
-        <div className={styles.state}>
-          <Spinner size="small" label={t('overview.loadingMore')} />
-        </div>
-      ) : null}
-      {list.isFetchNextPageError ? (
-        <Alert>{tc('errors.loadFailed', { message: errorText(list.error) })}</Alert>
-      ) : null}
-      {hasNextPage && !list.isFetchingNextPage ? (
-        <div className={styles.more}>
-          <Button variant="secondary" onClick={() => void fetchNextPage()}>
-            {t('overview.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      <PaymentsTable
+        layout="page"
+        list={list}
+        rows={rows}
+        caption={t('overview.caption')}
+        columns={[
+          { header: t('overview.columns.date') },
+          { header: t('overview.columns.initiative'), className: styles.wide },
+          { header: t('overview.columns.activity'), className: styles.wide },
+          { header: t('overview.columns.receiver') },
+          { header: t('overview.columns.description'), className: styles.wide },
+          { header: t('overview.columns.iban') },
+          { header: t('overview.columns.amount'), className: tableStyles.amount },
+        ]}
+        renderRow={(row) => <OverviewRow key={row.id} row={row} userId={userId} />}
+        texts={{
+          failed: tc('errors.loadFailed', { message: errorText(list.error) }),
+          empty: t('overview.empty'),
+          loadMore: t('overview.loadMore'),
+          loadingMore: t('overview.loadingMore'),
+        }}
+        // A new filter starts again at page 1, at the top.
+        scrollKey={chosen}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 export { PaymentsPage } from './PaymentsPlaceholders';
 export { TransactionsOverview } from './TransactionsOverview';
-export { PaymentsTable } from './PaymentsTable';
+export { PaymentsTab } from './PaymentsTab';
 export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
 export { FilterPaymentsModal } from './FilterPaymentsModal';
 export { paymentsQueries } from './api';

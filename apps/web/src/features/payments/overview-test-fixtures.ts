@@ -81,6 +81,8 @@ function bankAccount(id: number, iban: string) {
     next_sync_at: null,
     holder_name: null,
     provider: 'file',
+    institution_id: null,
+    sync_problem: null,
   };
 }
 

@@ -162,6 +162,29 @@ describe('Transactieoverzicht of /transactions', () => {
     );
   });
 
+  it('starts a new filter at the top of the table', async () => {
+    logIn();
+    const rows = Array.from({ length: 40 }, (_, index) =>
+      makePayment(index + 1, { iban: index % 2 ? 'NL02RABO0123456789' : 'NL91ABNA0417164300' }),
+    );
+    const { requests } = fakePaymentsApi({ rows });
+    const { user } = renderApp('/transactions');
+    await screen.findByText('Ontvanger 20');
+    const scroller = screen.getByRole('region', { name: 'Transactieoverzicht' });
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      writable: true,
+      value: 300,
+    });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'IBAN' }), 'NL02RABO0123456789');
+
+    await waitFor(() =>
+      expect(listRequests(requests).at(-1)?.searchParams.get('iban')).toBe('NL02RABO0123456789'),
+    );
+    expect(scroller.scrollTop).toBe(0);
+  });
+
   it("offers the caller's own and shared accounts as IBANs, not only those of loaded rows", async () => {
     logIn();
     const { requests } = fakePaymentsApi({

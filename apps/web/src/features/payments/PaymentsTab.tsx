@@ -1,0 +1,116 @@
+/**
+ * The Transactieoverzicht tab of an initiative and of an activity (one tab, with a scope;
+ * docs/spec-map.md §2.7, §4): DATUM (dd-mm-yyyy), BESCHRIJVING, ONTVANGER, VERZENDER, MEDIA (the
+ * number of attachments) and BEDRAG (negatives red) in PaymentsTable; 'Geen transacties gevonden'
+ * when empty. A counterparty shielded from the public shows as 'afgeschermd' in the reader's
+ * language. 'Transactie toevoegen' needs create_payment; 'Filter' opens the filter modal, and the
+ * active filter shows as chips that remove it. A row (click, or Enter on it) opens the payment.
+ */
+import type { PaymentListItem } from '@helder/shared/payments';
+import { PAGE_SIZE } from '@helder/shared/http/client';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PlusIcon } from '../../components/ui/icons';
+import { paths } from '../../lib/paths';
+import { useCan } from '../auth';
+import { usePayments } from './api';
+import { shownName } from './counterparty';
+import { ExportMenu } from './ExportMenu';
+import { FilterChips } from './FilterChips';
+import { searchText } from './filters';
+import styles from './payments.module.css';
+import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
+import { usePaymentsFilter } from './routing';
+import type { PaymentsScope } from './schemas';
+
+export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  const { initiativeId, activityId } = scope;
+  const filter = usePaymentsFilter();
+  const search = searchText(filter);
+  const payments = usePayments(scope, filter);
+  const { can } = useCan(
+    activityId === undefined ? 'Initiative' : 'Activity',
+    activityId ?? initiativeId,
+  );
+
+  const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
+  const total = payments.data?.pages.at(-1)?.totalCount;
+  const open = (paymentId: number) =>
+    void navigate(`${paths.paymentDetails(initiativeId, paymentId, activityId)}${search}`);
+  const onRowKey = (event: KeyboardEvent, paymentId: number) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    open(paymentId);
+  };
+
+  const renderRow = ({ payment, n_attachments }: PaymentListItem) => (
+    <tr
+      key={payment.id}
+      className={styles.row}
+      tabIndex={0}
+      onClick={() => open(payment.id)}
+      onKeyDown={(event) => onRowKey(event, payment.id)}
+    >
+      <DateCell bookingDate={payment.booking_date} />
+      <td>{payment.short_user_description}</td>
+      <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
+      <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
+      <td>{n_attachments}</td>
+      <AmountCell amount={payment.transaction_amount} />
+    </tr>
+  );
+
+  return (
+    <div className={styles.paymentsTab}>
+      <div className={styles.toolbar} role="group" aria-label={t('table.actions')}>
+        <ButtonLink to={`${paths.filterPayments(initiativeId, activityId)}${search}`}>
+          {t('table.filter')}
+        </ButtonLink>
+        <ExportMenu scope={scope} filter={filter} />
+        {can('create_payment') ? (
+          <ButtonLink
+            to={`${paths.addPayment(initiativeId, activityId)}${search}`}
+            variant="primary"
+            icon={<PlusIcon size={18} />}
+          >
+            {t('table.add')}
+          </ButtonLink>
+        ) : null}
+      </div>
+      <FilterChips filter={filter} />
+      <PaymentsTable
+        layout="tab"
+        list={payments}
+        rows={rows}
+        caption={t('table.caption')}
+        columns={[
+          { header: t('table.date') },
+          { header: t('table.description') },
+          { header: t('table.creditor') },
+          { header: t('table.debtor') },
+          { header: t('table.media') },
+          { header: t('table.amount'), className: styles.amount },
+        ]}
+        renderRow={renderRow}
+        texts={{
+          loading: t('table.loading'),
+          failed: t('table.failed'),
+          empty: t('empty'),
+          loadMore: t('table.loadMore'),
+          loadingMore: t('table.loadingMore'),
+          rowHint: t('table.hint'),
+        }}
+        retry={{ label: t('table.retry'), onClick: () => void payments.refetch() }}
+        count={
+          total !== undefined && total >= PAGE_SIZE
+            ? t('table.count', { shown: rows.length, total })
+            : undefined
+        }
+      />
+    </div>
+  );
+}
