@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
 import { useBankAccounts } from './api';
 import styles from './bank-accounts.module.css';
+import { BankLogo } from './BankLogo';
 import { daysUntil, formatIban } from './format';
 
 function sharingKey(count: number) {
@@ -37,24 +38,8 @@ function daysLeftKey(days: number) {
   return 'account.daysLeftMany' as const;
 }
 
-/** The institution's logo, or a bank icon; decorative (the name is next to it). */
-function BankLogo({ account }: { account: Pick<BankAccountSummary, 'institution_logo'> }) {
-  return account.institution_logo ? (
-    <img
-      src={account.institution_logo}
-      alt=""
-      width={48}
-      height={48}
-      loading="lazy"
-      decoding="async"
-      className={styles.logo}
-    />
-  ) : (
-    <span className={`${styles.logo} ${styles.logoPlaceholder}`}>
-      <BankIcon size={28} />
-    </span>
-  );
-}
+/** 'Vernieuw nu': the add-bank flow for this account's bank, at the consent. */
+const renewPath = (bankAccountId: number) => `${paths.addBank()}?id=${bankAccountId}`;
 
 function AccountCard({ account, owned }: { account: BankAccountSummary; owned: boolean }) {
   const { t, i18n } = useTranslation('bank-accounts');
@@ -65,7 +50,7 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
   const days = expires ? daysUntil(expires) : null;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <BankLogo account={account} />
+      <BankLogo name={account.institution_name} logo={account.institution_logo} />
       <div className={styles.cardBody}>
         <h3 id={titleId} className={styles.institution}>
           {account.institution_name}
@@ -94,10 +79,10 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
       </div>
       {owned ? (
         <div className={styles.cardActions}>
-          {account.provider === 'gocardless' ? (
-            <Button variant="secondary" disabled title={t('account.renewLater')}>
+          {account.provider !== 'file' && account.institution_id ? (
+            <ButtonLink to={renewPath(account.id)} aria-describedby={titleId}>
               {t('account.renew')}
-            </Button>
+            </ButtonLink>
           ) : null}
           <ButtonLink
             to={paths.bankUsers(account.id)}
