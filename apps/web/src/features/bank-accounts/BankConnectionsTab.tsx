@@ -2,8 +2,10 @@
  * The Banks tab of /transactions (docs/spec-map.md §2.9): 'Jouw gekoppelde rekeningnummers' (the
  * caller's own accounts, with 'Vernieuw nu' for bank links, 'Personen uitnodigen' and
  * 'Verwijderen') and 'Met jou gedeelde rekeningnummers' (read-only), and 'Bankrekening
- * toevoegen'. Revoked accounts never arrive (the API leaves them out). Ownership decides the
- * buttons: the owner is the one who may invite, renew and remove (docs/api-rules.md §13).
+ * toevoegen'. A linked account shows its sync (LinkedAccountStatus), a statement file's when it
+ * was last imported. Revoked accounts never arrive (the API leaves them out). Ownership decides
+ * the buttons: the owner is the one who may invite, renew, sync and remove
+ * (docs/api-rules.md §13).
  */
 import type { BankAccountSummary } from '@helder/shared/bank-accounts';
 import { expiresOn } from '@helder/shared/bank-accounts/client';
@@ -24,6 +26,7 @@ import { useBankAccounts } from './api';
 import styles from './bank-accounts.module.css';
 import { BankLogo } from './BankLogo';
 import { daysUntil, formatIban } from './format';
+import { LinkedAccountStatus } from './LinkedAccountStatus';
 
 function sharingKey(count: number) {
   if (count === 0) return 'account.sharedNone' as const;
@@ -41,7 +44,15 @@ function daysLeftKey(days: number) {
 /** 'Vernieuw nu': the add-bank flow for this account's bank, at the consent. */
 const renewPath = (bankAccountId: number) => `${paths.addBank()}?id=${bankAccountId}`;
 
-function AccountCard({ account, owned }: { account: BankAccountSummary; owned: boolean }) {
+function AccountCard({
+  userId,
+  account,
+  owned,
+}: {
+  userId: number;
+  account: BankAccountSummary;
+  owned: boolean;
+}) {
   const { t, i18n } = useTranslation('bank-accounts');
   const titleId = useId();
   const language = i18n.resolvedLanguage ?? 'nl';
@@ -71,11 +82,15 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
             {t(sharingKey(account.user_count), { n: account.user_count })}
           </p>
         ) : null}
-        <p className={styles.meta}>
-          {account.last_synced_at
-            ? t('account.lastImport', { date: formatDate(account.last_synced_at, language) })
-            : t('account.neverImported')}
-        </p>
+        {account.provider === 'file' ? (
+          <p className={styles.meta}>
+            {account.last_synced_at
+              ? t('account.lastImport', { date: formatDate(account.last_synced_at, language) })
+              : t('account.neverImported')}
+          </p>
+        ) : (
+          <LinkedAccountStatus userId={userId} account={account} owned={owned} titleId={titleId} />
+        )}
       </div>
       {owned ? (
         <div className={styles.cardActions}>
@@ -106,11 +121,13 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
 }
 
 function AccountSection({
+  userId,
   title,
   empty,
   accounts,
   owned,
 }: {
+  userId: number;
   title: string;
   empty: string;
   accounts: BankAccountSummary[];
@@ -128,7 +145,7 @@ function AccountSection({
         <ul className={styles.cards}>
           {accounts.map((account) => (
             <li key={account.id}>
-              <AccountCard account={account} owned={owned} />
+              <AccountCard userId={userId} account={account} owned={owned} />
             </li>
           ))}
         </ul>
@@ -165,12 +182,14 @@ function BankConnections({ userId }: { userId: number }) {
     body = (
       <>
         <AccountSection
+          userId={userId}
           title={t('tab.owned')}
           empty={t('tab.emptyOwned')}
           accounts={list.data.ownedBankAccounts}
           owned
         />
         <AccountSection
+          userId={userId}
           title={t('tab.shared')}
           empty={t('tab.emptyShared')}
           accounts={list.data.usedBankAccounts}

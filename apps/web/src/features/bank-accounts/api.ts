@@ -2,7 +2,8 @@
  * Server state of the Banks tab (docs/spec-map.md §2.9): the caller's own and shared bank
  * accounts, one account with the people it is shared with, sharing, removing, importing a
  * bank statement (upload and preview, confirm, cancel), and linking a bank (the institutions,
- * the consent page to open). Removing an account or importing a statement changes the payments, so every payment list refreshes too (the /transactions overview lives
+ * the consent page to open, a sync now). Removing an account, importing a statement or a sync
+ * changes the payments, so every payment list refreshes too (the /transactions overview lives
  * under the same root), and the caller's user detail (its bank accounts).
  */
 import type { BankAccounts, StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
@@ -276,4 +277,27 @@ export function useBankAccountsReader(userId: number) {
       return accounts;
     },
   };
+}
+
+/**
+ * How long after a queued sync the accounts are read again: the provider answers within
+ * seconds, and the new last sync time and payments then show.
+ */
+export const SYNC_REFETCH_MS = 5000;
+
+/**
+ * POST /user/{userId}/bank-account/{id}/sync: `queued` starts fetching now (the accounts and
+ * payments are read again a little later), `waiting` says when the bank allows the next one.
+ */
+export function useSyncBankAccount(userId: number, bankAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(bankAccountsRoutes.sync, { params: { userId, bankAccountId } }),
+    onSuccess: (answer) => {
+      // Not tied to the card: the refresh is due even if the user has moved on by then.
+      if (answer.status === 'queued') {
+        setTimeout(() => void refreshAfterPaymentsChange(queryClient), SYNC_REFETCH_MS);
+      }
+    },
+  });
 }
