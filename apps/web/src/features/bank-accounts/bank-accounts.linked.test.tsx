@@ -120,7 +120,7 @@ describe("'Nu synchroniseren'", () => {
     const sandbox = await card('Sandbox');
     await user.click(sandbox.getByRole('button', { name: 'Nu synchroniseren' }));
     expect(await sandbox.findByRole('status')).toHaveTextContent(
-      'Je transacties worden opgehaald. Over een paar seconden staan ze hier.',
+      'Je transacties worden opgehaald; over een paar seconden staan ze in het overzicht.',
     );
     expect(callsTo(requests, 'POST', /\/sync$/)[0]?.url).toBe(
       `/api/user/${ME}/bank-account/4/sync`,
