@@ -199,7 +199,6 @@ export function LinkBankFlow({
         window.location.assign(url);
         return;
       }
-      settled.current = false;
       const before = known ? linkedAccounts(known.ownedBankAccounts) : null;
       setPhase({ kind: 'waiting', institution, bankWindow, before });
     } catch {
