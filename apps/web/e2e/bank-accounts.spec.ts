@@ -93,14 +93,15 @@ interface ImportChecks {
 }
 
 /**
- * On the Banks tab: 'Bankrekening toevoegen', choose the file, upload; checks the preview (the
- * IBAN as a new account, the number of new lines, the balance), imports it and checks the
- * result, then goes back to the tab.
+ * On the Banks tab: 'Bankrekening toevoegen', 'Afschrift importeren' (linking a bank comes
+ * first), choose the file, upload; checks the preview (the IBAN as a new account, the number of
+ * new lines, the balance), imports it and checks the result, then goes back to the tab.
  */
 async function importStatement(page: Page, file: StatementFile, checks: ImportChecks) {
   const { iban, newCount, balance = 'Saldo klopt', onPreview } = checks;
   await page.getByRole('link', { name: 'Bankrekening toevoegen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bankrekening toevoegen' });
+  await dialog.getByRole('button', { name: 'Afschrift importeren' }).click();
   await expect(dialog.getByRole('heading', { name: 'Afschrift importeren' })).toBeVisible();
   const upload = dialog.getByRole('button', { name: 'Uploaden' });
   await expect(upload).toBeDisabled();

@@ -1,329 +1,145 @@
 /**
- * 'Bankrekening toevoegen' (…/add-bank; docs/spec-map.md §2.9). Linking a bank directly comes
- * later; today an account arrives by importing a statement file:
+ * 'Bankrekening toevoegen' (…/add-bank; docs/spec-map.md §2.2, §2.9, §4): link a bank
+ * (LinkBankFlow), or import a statement file instead (useStatementImport). `?id=<account>`
+ * renews that account's consent ('Vernieuw nu'), starting at the consent.
  *
- * 1. choose a file (CAMT.053, MT940, CSV; at most 100 MB, checked here) and, for a file that names
- *    no account, the account it belongs to; it uploads with a progress bar;
- * 2. the preview (StatementPreview): 'Annuleren' drops it, 'Importeren' imports it;
- * 3. the result, and 'Terug naar het overzicht'.
- *
- * A refused file shows why (per STATEMENT_ERRORS code, with its line). A CSV whose layout the
- * server does not know opens the column mapping (CsvMappingForm) and is uploaded again with it.
- * Closing the modal aborts an upload and drops an open preview.
+ * `?step=3&message=<outcome>` is the result (BankLinkResult). The provider sends the bank's
+ * window back to that URL: there, with an opener of our own, the page hands the outcome over and
+ * closes (bank-link-window.ts); without one it shows the result itself. The opener shows it by
+ * going to the same URL, marked in its history state so that it hands nothing on itself.
  */
-import type { StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { Institution } from '@helder/shared/bank-accounts';
+import { BANK_ACCESS_DAYS_MAX, BANK_HISTORY_DAYS_MAX } from '@helder/shared/bank-accounts/client';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
-import { Form, FormActions } from '../../components/ui/Form';
+import { useLocation, useSearchParams } from 'react-router';
 import { Modal, useRouteModal } from '../../components/ui/Modal';
-import fieldStyles from '../../components/ui/TextField.module.css';
-import { errorText } from '../../lib/error-text';
+import { Spinner } from '../../components/ui/Spinner';
+import { parseId } from '../../lib/params';
+import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
-import {
-  useBankAccounts,
-  useCancelImport,
-  useConfirmImport,
-  useImportProgress,
-  useUploadStatement,
-} from './api';
+import { useBankAccounts, useInitiatingBankLink, useInstitutions } from './api';
 import styles from './bank-accounts.module.css';
-import { CsvMappingForm } from './CsvMappingForm';
-import type { CsvMapping } from '@helder/shared/bank-accounts';
-import { readCsvSample, type CsvSample } from './csv-mapping';
-import { formatIban, isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
-import { describeUploadError } from './statement-errors';
-import { PreviewView, ResultView } from './StatementPreview';
+import { BankLinkResult } from './BankLinkResult';
+import { handOutcomeToOpener, toOutcome, type LinkOutcome } from './bank-link-window';
+import { LinkBankFlow, type LinkBankFlowProps } from './LinkBankFlow';
+import { AccountLoadState, loadErrorText, useStepFocus } from './modal-parts';
+import { useStatementImport } from './StatementImport';
 
-type Step =
-  | { kind: 'choose' }
-  | { kind: 'mapping'; sample: CsvSample }
-  | { kind: 'preview'; preview: StatementPreview }
-  | { kind: 'result'; result: StatementResult };
+/** History state of a result the opener shows itself (it came from the bank's window). */
+const HANDED_OVER = { bankLinkHandedOver: true };
 
-interface Progress {
-  sent: number;
-  total: number;
-}
-
-function ProgressBar({ label, value, max }: { label: string; value?: number; max: number }) {
-  const id = useId();
+function handedOver(state: unknown): boolean {
   return (
-    <div className={styles.progress}>
-      <label htmlFor={id}>{label}</label>
-      <progress id={id} max={max} value={value} />
-    </div>
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Partial<typeof HANDED_OVER>).bankLinkHandedOver === true
   );
 }
 
-function UploadProgress({ sent, total }: Progress) {
-  const { t } = useTranslation('bank-accounts');
-  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : null;
-  let label = t('add.progressUnknown');
-  if (percent !== null)
-    label = percent >= 100 ? t('add.processing') : t('add.progress', { percent });
-  return <ProgressBar label={label} value={percent ?? undefined} max={100} />;
+/** The result page in the bank's window gives its outcome to the opener, once. */
+function useHandOver(outcome: LinkOutcome, active: boolean) {
+  const handed = useRef(false);
+  useEffect(() => {
+    if (!active || handed.current) return;
+    handed.current = true;
+    handOutcomeToOpener(outcome);
+  }, [active, outcome]);
 }
 
-/** While the confirm runs: the server's count of lines added so far, once it has one. */
-function ImportProgress({ userId, importId }: { userId: number; importId: number }) {
-  const { t, i18n } = useTranslation('bank-accounts');
-  const { data } = useImportProgress(userId, importId);
-  if (data?.status !== 'importing' || data.line_count === 0) {
-    return <ProgressBar label={t('preview.confirming')} max={100} />;
+type FlowProps = Omit<LinkBankFlowProps, 'renewing' | 'onImportFile'>;
+
+/** 'Vernieuw nu': the own account's bank (from the institutions, else as the account has it). */
+function Renewal({ accountId, onCancel, ...flow }: FlowProps & { accountId: number }) {
+  const { t } = useTranslation('bank-accounts');
+  const list = useBankAccounts(flow.userId);
+  const institutions = useInstitutions();
+  if (list.isPending || institutions.isPending) return <Spinner label={t('load.loading')} />;
+  const account = list.data?.ownedBankAccounts.find(({ id }) => id === accountId);
+  const institutionId = account?.institution_id;
+  if (!account || !institutionId) {
+    const error = account
+      ? t('link.renew.notLinked')
+      : loadErrorText(t, !list.isError, list.isError);
+    return <AccountLoadState error={error} onClose={onCancel} />;
   }
-  const count = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'nl-NL');
-  const label = t('preview.importProgress', {
-    done: count.format(data.done_count),
-    total: count.format(data.line_count),
-  });
-  return <ProgressBar label={label} value={data.done_count} max={data.line_count} />;
+  // Without the bank in the list (or the list), the consent asks the most the API allows.
+  const institution: Institution = institutions.data?.institutions.find(
+    ({ id }) => id === institutionId,
+  ) ?? {
+    id: institutionId,
+    name: account.institution_name,
+    logo: account.institution_logo,
+    max_access_days: BANK_ACCESS_DAYS_MAX,
+    max_history_days: BANK_HISTORY_DAYS_MAX,
+  };
+  return <LinkBankFlow {...flow} renewing={institution} onCancel={onCancel} />;
 }
-
-interface ChooseFileProps {
-  userId: number;
-  file: File | null;
-  bankAccountId: number | undefined;
-  problem: string | null;
-  busy: boolean;
-  onFile: (file: File | null) => void;
-  onAccount: (bankAccountId: number | undefined) => void;
-  onUpload: () => void;
-  onCancel: () => void;
-}
-
-function ChooseFile(props: ChooseFileProps) {
-  const { userId, file, bankAccountId, problem, busy, onFile, onAccount, onUpload, onCancel } =
-    props;
-  const { t } = useTranslation('bank-accounts');
-  const id = useId();
-  const owned = useBankAccounts(userId).data?.ownedBankAccounts ?? [];
-  return (
-    <Form
-      aria-label={t('add.title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onUpload();
-      }}
-    >
-      <section aria-labelledby={`${id}-connect`}>
-        <h3 id={`${id}-connect`} className={styles.subheading}>
-          {t('add.connect')}
-        </h3>
-        <p className={styles.muted}>{t('add.connectLater')}</p>
-      </section>
-      <section aria-labelledby={`${id}-import`} className={styles.flow}>
-        <h3 id={`${id}-import`} className={styles.subheading}>
-          {t('add.import')}
-        </h3>
-        <p>{t('add.importIntro')}</p>
-        <div className={fieldStyles.field}>
-          <label htmlFor={`${id}-file`} className={fieldStyles.label}>
-            {t('add.file')}
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept={STATEMENT_ACCEPT}
-            className={styles.fileInput}
-            disabled={busy}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={`${id}-file-hint${problem ? ` ${id}-problem` : ''}`}
-            onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-          />
-          <p id={`${id}-file-hint`} className={fieldStyles.hint}>
-            {t('add.fileHint')}
-          </p>
-        </div>
-        {owned.length > 0 ? (
-          <div className={fieldStyles.field}>
-            <label htmlFor={`${id}-account`} className={fieldStyles.label}>
-              {t('add.account')}
-            </label>
-            <select
-              id={`${id}-account`}
-              className={fieldStyles.select}
-              value={bankAccountId ?? ''}
-              disabled={busy}
-              aria-describedby={`${id}-account-hint`}
-              onChange={(event) =>
-                onAccount(event.target.value ? Number(event.target.value) : undefined)
-              }
-            >
-              <option value="">{t('add.accountFromFile')}</option>
-              {owned.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {t('add.accountOption', {
-                    institution: account.institution_name,
-                    iban: formatIban(account.iban),
-                  })}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-account-hint`} className={fieldStyles.hint}>
-              {t('add.accountHint')}
-            </p>
-          </div>
-        ) : null}
-        {problem ? <Alert id={`${id}-problem`}>{problem}</Alert> : null}
-      </section>
-      <FormActions align="end">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('add.cancel')}
-        </Button>
-        <Button type="submit" busy={busy} disabled={busy || file === null}>
-          {t('add.upload')}
-        </Button>
-      </FormActions>
-    </Form>
-  );
-}
-
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export function AddBankModal() {
   const { t } = useTranslation('bank-accounts');
   const userId = useSession()?.userId ?? 0;
   const { open, close } = useRouteModal();
-  const [step, setStep] = useState<Step>({ kind: 'choose' });
-  const [file, setFile] = useState<File | null>(null);
-  const [bankAccountId, setBankAccountId] = useState<number | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const upload = useUploadStatement(userId);
-  const confirm = useConfirmImport(userId);
-  const cancel = useCancelImport(userId);
-  const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const [way, setWay] = useState<'bank' | 'file'>('bank');
+  const statement = useStatementImport({
+    userId,
+    close: () => close(),
+    onLinkBank: () => setWay('bank'),
+  });
+  const initiating = useInitiatingBankLink();
+  const renewId = parseId(params.get('id'));
+  const result = params.get('step') === '3' ? toOutcome(params.get('message')) : null;
+  useHandOver(result ?? 'unknown', result !== null && !handedOver(location.state));
 
-  /** A refusal of the file's own (an expired preview, no bank) in its words, else the failure. */
-  const confirmProblem = (error: unknown) => {
-    const { message, code } = describeUploadError(error, t);
-    return code ? message : t('preview.confirmFailed', { message: errorText(error) });
-  };
+  let view: 'result' | 'renew' | 'bank' | 'file' = way;
+  if (result) view = 'result';
+  else if (renewId !== null) view = 'renew';
+  const container = useStepFocus<HTMLDivElement>(view);
 
-  const failed = async (error: unknown, chosen: File, mapped: boolean) => {
-    if (isAbort(error)) return;
-    const { message, code } = describeUploadError(error, t);
-    if (code === 'statement_unknown_format' && !mapped && isCsvFile(chosen)) {
-      try {
-        setStep({ kind: 'mapping', sample: await readCsvSample(chosen) });
-        setProblem(null);
-        return;
-      } catch {
-        setProblem(`${message} ${t('mapping.unreadable')}`);
-        return;
-      }
-    }
-    setProblem(message);
+  const showResult = (outcome: LinkOutcome) => {
+    const next = new URLSearchParams(params);
+    next.set('step', '3');
+    next.set('message', outcome);
+    setParams(next, { replace: true, state: HANDED_OVER });
   };
-
-  const send = (mapping?: CsvMapping) => {
-    if (!file) {
-      setProblem(t('add.fileRequired'));
-      return;
-    }
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    setProblem(null);
-    setProgress({ sent: 0, total: file.size });
-    upload.mutate(
-      {
-        file,
-        bankAccountId,
-        mapping: mapping ? JSON.stringify(mapping) : undefined,
-        onProgress: (sent, total) => setProgress({ sent, total }),
-        signal: current.signal,
-      },
-      {
-        onSuccess: (preview) => setStep({ kind: 'preview', preview }),
-        onError: (error) => void failed(error, file, mapping !== undefined),
-        onSettled: () => setProgress(null),
-      },
-    );
-  };
-
-  const chooseFile = (chosen: File | null) => {
-    setStep({ kind: 'choose' });
-    if (chosen && chosen.size > STATEMENT_MAX_BYTES) {
-      setFile(null);
-      setProblem(t('add.tooLarge'));
-      return;
-    }
-    setFile(chosen);
-    setProblem(null);
-  };
-
-  /** Leaves the modal: an upload stops, an open preview is dropped on the server. */
-  const leave = () => {
-    controller.current?.abort();
-    if (step.kind === 'preview') cancel.mutate(step.preview.id);
-    close();
-  };
+  const flow: FlowProps = { userId, onOutcome: showResult, onCancel: () => close() };
 
   let body;
-  if (step.kind === 'preview') {
-    const { preview } = step;
+  if (result) {
     body = (
-      <PreviewView
-        preview={preview}
-        busy={confirm.isPending}
-        error={confirm.isError ? confirmProblem(confirm.error) : null}
-        onCancel={leave}
-        onConfirm={(bank) =>
-          confirm.mutate(
-            { importId: preview.id, bank },
-            { onSuccess: (result) => setStep({ kind: 'result', result }) },
-          )
+      <BankLinkResult
+        outcome={result}
+        renewal={renewId !== null}
+        onBack={() => close(paths.payments())}
+        onRetry={() =>
+          setParams(renewId === null ? {} : { id: String(renewId) }, { replace: true })
         }
       />
     );
-  } else if (step.kind === 'result') {
-    body = <ResultView result={step.result} onBack={() => close()} />;
-  } else if (step.kind === 'mapping') {
-    body = (
-      <CsvMappingForm
-        sample={step.sample}
-        busy={upload.isPending}
-        error={problem}
-        onSubmit={send}
-        onCancel={() => {
-          setStep({ kind: 'choose' });
-          setProblem(null);
-        }}
-      />
-    );
+  } else if (renewId !== null) {
+    body = <Renewal {...flow} accountId={renewId} />;
+  } else if (way === 'file') {
+    body = statement.body;
   } else {
-    body = (
-      <ChooseFile
-        userId={userId}
-        file={file}
-        bankAccountId={bankAccountId}
-        problem={problem}
-        busy={upload.isPending}
-        onFile={chooseFile}
-        onAccount={setBankAccountId}
-        onUpload={() => send()}
-        onCancel={leave}
-      />
-    );
+    body = <LinkBankFlow {...flow} onImportFile={() => setWay('file')} />;
   }
 
+  const importing = view === 'file';
   return (
     <Modal
       open={open}
-      onClose={leave}
-      title={t('add.title')}
-      busy={confirm.isPending}
-      size={step.kind === 'choose' ? 'medium' : 'large'}
+      onClose={importing ? statement.leave : () => close()}
+      title={
+        view === 'renew' || (result && renewId !== null) ? t('link.renew.title') : t('add.title')
+      }
+      busy={importing ? statement.busy : initiating}
+      size={importing && statement.wide ? 'large' : 'medium'}
     >
-      {body}
-      {progress ? <UploadProgress {...progress} /> : null}
-      {step.kind === 'preview' && confirm.isPending ? (
-        <ImportProgress userId={userId} importId={step.preview.id} />
-      ) : null}
+      <div ref={container} className={styles.flow}>
+        {body}
+      </div>
     </Modal>
   );
 }

@@ -2,8 +2,10 @@
  * The Banks tab of /transactions (docs/spec-map.md §2.9): 'Jouw gekoppelde rekeningnummers' (the
  * caller's own accounts, with 'Vernieuw nu' for bank links, 'Personen uitnodigen' and
  * 'Verwijderen') and 'Met jou gedeelde rekeningnummers' (read-only), and 'Bankrekening
- * toevoegen'. Revoked accounts never arrive (the API leaves them out). Ownership decides the
- * buttons: the owner is the one who may invite, renew and remove (docs/api-rules.md §13).
+ * toevoegen'. A linked account shows its sync (LinkedAccountStatus), a statement file's when it
+ * was last imported. Revoked accounts never arrive (the API leaves them out). Ownership decides
+ * the buttons: the owner is the one who may invite, renew, sync and remove
+ * (docs/api-rules.md §13).
  */
 import type { BankAccountSummary } from '@helder/shared/bank-accounts';
 import { expiresOn } from '@helder/shared/bank-accounts/client';
@@ -22,7 +24,9 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
 import { useBankAccounts } from './api';
 import styles from './bank-accounts.module.css';
+import { BankLogo } from './BankLogo';
 import { daysUntil, formatIban } from './format';
+import { LinkedAccountStatus } from './LinkedAccountStatus';
 
 function sharingKey(count: number) {
   if (count === 0) return 'account.sharedNone' as const;
@@ -37,26 +41,18 @@ function daysLeftKey(days: number) {
   return 'account.daysLeftMany' as const;
 }
 
-/** The institution's logo, or a bank icon; decorative (the name is next to it). */
-function BankLogo({ account }: { account: Pick<BankAccountSummary, 'institution_logo'> }) {
-  return account.institution_logo ? (
-    <img
-      src={account.institution_logo}
-      alt=""
-      width={48}
-      height={48}
-      loading="lazy"
-      decoding="async"
-      className={styles.logo}
-    />
-  ) : (
-    <span className={`${styles.logo} ${styles.logoPlaceholder}`}>
-      <BankIcon size={28} />
-    </span>
-  );
-}
+/** 'Vernieuw nu': the add-bank flow for this account's bank, at the consent. */
+const renewPath = (bankAccountId: number) => `${paths.addBank()}?id=${bankAccountId}`;
 
-function AccountCard({ account, owned }: { account: BankAccountSummary; owned: boolean }) {
+function AccountCard({
+  userId,
+  account,
+  owned,
+}: {
+  userId: number;
+  account: BankAccountSummary;
+  owned: boolean;
+}) {
   const { t, i18n } = useTranslation('bank-accounts');
   const titleId = useId();
   const language = i18n.resolvedLanguage ?? 'nl';
@@ -65,7 +61,7 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
   const days = expires ? daysUntil(expires) : null;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <BankLogo account={account} />
+      <BankLogo name={account.institution_name} logo={account.institution_logo} />
       <div className={styles.cardBody}>
         <h3 id={titleId} className={styles.institution}>
           {account.institution_name}
@@ -86,18 +82,22 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
             {t(sharingKey(account.user_count), { n: account.user_count })}
           </p>
         ) : null}
-        <p className={styles.meta}>
-          {account.last_synced_at
-            ? t('account.lastImport', { date: formatDate(account.last_synced_at, language) })
-            : t('account.neverImported')}
-        </p>
+        {account.provider === 'file' ? (
+          <p className={styles.meta}>
+            {account.last_synced_at
+              ? t('account.lastImport', { date: formatDate(account.last_synced_at, language) })
+              : t('account.neverImported')}
+          </p>
+        ) : (
+          <LinkedAccountStatus userId={userId} account={account} owned={owned} titleId={titleId} />
+        )}
       </div>
       {owned ? (
         <div className={styles.cardActions}>
-          {account.provider === 'gocardless' ? (
-            <Button variant="secondary" disabled title={t('account.renewLater')}>
+          {account.provider !== 'file' && account.institution_id ? (
+            <ButtonLink to={renewPath(account.id)} aria-describedby={titleId}>
               {t('account.renew')}
-            </Button>
+            </ButtonLink>
           ) : null}
           <ButtonLink
             to={paths.bankUsers(account.id)}
@@ -121,11 +121,13 @@ function AccountCard({ account, owned }: { account: BankAccountSummary; owned: b
 }
 
 function AccountSection({
+  userId,
   title,
   empty,
   accounts,
   owned,
 }: {
+  userId: number;
   title: string;
   empty: string;
   accounts: BankAccountSummary[];
@@ -143,7 +145,7 @@ function AccountSection({
         <ul className={styles.cards}>
           {accounts.map((account) => (
             <li key={account.id}>
-              <AccountCard account={account} owned={owned} />
+              <AccountCard userId={userId} account={account} owned={owned} />
             </li>
           ))}
         </ul>
@@ -180,12 +182,14 @@ function BankConnections({ userId }: { userId: number }) {
     body = (
       <>
         <AccountSection
+          userId={userId}
           title={t('tab.owned')}
           empty={t('tab.emptyOwned')}
           accounts={list.data.ownedBankAccounts}
           owned
         />
         <AccountSection
+          userId={userId}
           title={t('tab.shared')}
           empty={t('tab.emptyShared')}
           accounts={list.data.usedBankAccounts}

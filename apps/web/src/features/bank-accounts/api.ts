@@ -1,15 +1,17 @@
 /**
  * Server state of the Banks tab (docs/spec-map.md §2.9): the caller's own and shared bank
- * accounts, one account with the people it is shared with, sharing, removing, and importing a
- * bank statement (upload and preview, confirm, cancel). Removing an account or importing a
- * statement changes the payments, so every payment list refreshes too (the /transactions
- * overview lives under the same root), and the caller's user detail (its bank accounts).
+ * accounts, one account with the people it is shared with, sharing, removing, importing a
+ * bank statement (upload and preview, confirm, cancel), and linking a bank (the institutions,
+ * the consent page to open, a sync now). Removing an account, importing a statement or a sync
+ * changes the payments, so every payment list refreshes too (the /transactions overview lives
+ * under the same root), and the caller's user detail (its bank accounts).
  */
-import type { StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
+import type { BankAccounts, StatementPreview, StatementResult } from '@helder/shared/bank-accounts';
 import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { usersRoutes } from '@helder/shared/users/client';
 import {
   queryOptions,
+  useIsMutating,
   useMutation,
   useQuery,
   useQueryClient,
@@ -199,5 +201,93 @@ export function useCancelImport(userId: number) {
       callApi(bankAccountsRoutes.cancel, { params: { userId, importId } }),
     // A preview that could not be dropped expires on the server; nothing to tell the user.
     onError: (error) => console.error('Cancelling the statement import failed', error),
+  });
+}
+
+/** The institutions change rarely (the server caches them a day): an hour here is plenty. */
+const INSTITUTIONS_STALE_MS = 60 * 60 * 1000;
+
+/** GET /utils/gocardless/institutions: the banks that can be linked, the sandbox bank included. */
+export function useInstitutions() {
+  return useQuery({
+    queryKey: [...all, 'institutions'] as const,
+    queryFn: ({ signal }) => callApi(bankAccountsRoutes.institutions, { signal }),
+    staleTime: INSTITUTIONS_STALE_MS,
+  });
+}
+
+interface BankLinkRequest {
+  institutionId: string;
+  accessDays: number;
+  historyDays: number;
+}
+
+const initiateKey = [...all, 'initiate'] as const;
+
+/** GET /users/{userId}/gocardless-initiate: the bank's consent page for this consent. */
+export function useInitiateBankLink(userId: number) {
+  return useMutation({
+    mutationKey: initiateKey,
+    mutationFn: ({ institutionId, accessDays, historyDays }: BankLinkRequest) =>
+      callApi(bankAccountsRoutes.initiate, {
+        params: { userId },
+        query: {
+          institution_id: institutionId,
+          n_days_access: accessDays,
+          n_days_history: historyDays,
+        },
+      }),
+  });
+}
+
+/** A bank's consent page is being asked for (the modal then waits before it closes). */
+export function useInitiatingBankLink(): boolean {
+  return useIsMutating({ mutationKey: initiateKey }) > 0;
+}
+
+/**
+ * The accounts around a visit to the bank: `known()` as they are (the cached list, else read),
+ * `reread()` as the server has them now, with what their payments show in refreshed, so a new
+ * or renewed link shows after the bank's window closed.
+ */
+export function useBankAccountsReader(userId: number) {
+  const queryClient = useQueryClient();
+  return {
+    known: (): Promise<BankAccounts> =>
+      queryClient.ensureQueryData(bankAccountsQueries.list(userId)),
+    reread: async (): Promise<BankAccounts> => {
+      const accounts = await queryClient.fetchQuery({
+        ...bankAccountsQueries.list(userId),
+        staleTime: 0,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentsQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: usersQueries.all() }),
+      ]);
+      return accounts;
+    },
+  };
+}
+
+/**
+ * How long after a queued sync the accounts are read again: the provider answers within
+ * seconds, and the new last sync time and payments then show.
+ */
+export const SYNC_REFETCH_MS = 5000;
+
+/**
+ * POST /user/{userId}/bank-account/{id}/sync: `queued` starts fetching now (the accounts and
+ * payments are read again a little later), `waiting` says when the bank allows the next one.
+ */
+export function useSyncBankAccount(userId: number, bankAccountId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(bankAccountsRoutes.sync, { params: { userId, bankAccountId } }),
+    onSuccess: (answer) => {
+      // Not tied to the card: the refresh is due even if the user has moved on by then.
+      if (answer.status === 'queued') {
+        setTimeout(() => void refreshAfterPaymentsChange(queryClient), SYNC_REFETCH_MS);
+      }
+    },
   });
 }

@@ -30,6 +30,7 @@ const nationalPreview = (overrides: Partial<StatementPreview> = {}) => {
 async function openPreview() {
   const { user } = renderApp(`${BANKS}/add-bank`);
   const dialog = within(await screen.findByRole('dialog', { name: 'Bankrekening toevoegen' }));
+  await user.click(dialog.getByRole('button', { name: 'Afschrift importeren' }));
   await user.upload(
     dialog.getByLabelText('Bestand'),
     new File([':20:X'], 'afschrift.sta', { type: 'text/plain' }),

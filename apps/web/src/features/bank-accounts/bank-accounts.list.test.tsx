@@ -22,6 +22,7 @@ describe('Banks tab', () => {
           user_count: 2,
           last_synced_at: '2030-02-20T08:00:00Z',
           provider: 'gocardless',
+          institution_id: 'ING_INGBNL2A',
         }),
         makeAccount(5, { institution_name: 'ABN AMRO', user_count: 1 }),
         makeAccount(6, { institution_name: 'Rabobank' }),
@@ -41,8 +42,12 @@ describe('Banks tab', () => {
     expect(ing.getByText('NL69 INGB 0123 4567 89')).toBeInTheDocument();
     expect(ing.getByText(/^Vervalt op 05 mrt\.? 2030 \(nog 10 dagen\)$/)).toBeInTheDocument();
     expect(ing.getByText('Gedeeld met 2 personen')).toBeInTheDocument();
-    expect(ing.getByText(/^Laatst geïmporteerd op 20 feb\.? 2030$/)).toBeInTheDocument();
-    expect(ing.getByRole('button', { name: 'Vernieuw nu' })).toBeDisabled();
+    // A linked account says when it synced; a file's account when it was imported.
+    expect(ing.getByText(/^Laatst gesynchroniseerd op 20 feb\.? 2030$/)).toBeInTheDocument();
+    expect(ing.getByRole('link', { name: 'Vernieuw nu' })).toHaveAttribute(
+      'href',
+      `${BANKS}/add-bank?id=4`,
+    );
     expect(ing.getByRole('link', { name: 'Personen uitnodigen' })).toHaveAttribute(
       'href',
       `${BANKS}/invite-user?id=4`,
@@ -58,8 +63,9 @@ describe('Banks tab', () => {
     // A statement file's account never expires: its far-ahead date is for other clients.
     expect(abn.queryByText(/Vervalt op/)).not.toBeInTheDocument();
     expect(abn.queryByText(/9999/)).not.toBeInTheDocument();
-    // A file account has nothing to renew.
-    expect(abn.queryByRole('button', { name: 'Vernieuw nu' })).not.toBeInTheDocument();
+    // A file account has nothing to renew or sync.
+    expect(abn.queryByRole('link', { name: 'Vernieuw nu' })).not.toBeInTheDocument();
+    expect(abn.queryByRole('button', { name: 'Nu synchroniseren' })).not.toBeInTheDocument();
     expect((await card('ABN AMRO')).querySelector('img')).toBeNull();
     expect(within(await card('Rabobank')).getByText('Niet gedeeld met personen')).toBeVisible();
     expect(own.getAllByRole('article')).toHaveLength(3);

@@ -1,4 +1,7 @@
-/** How bank accounts and statement files are shown: IBANs in groups, days left, file kinds. */
+/**
+ * How bank accounts and statement files are shown: IBANs in groups, days left, how long until or
+ * since a sync, file kinds.
+ */
 
 /**
  * An IBAN in groups of four for reading ('NL91 ABNA 0417 1643 00'; spaces in it are ignored).
@@ -18,6 +21,13 @@ export function daysUntil(iso: string, now: Date = new Date()): number | null {
   const end = new Date(iso).getTime();
   if (Number.isNaN(end)) return null;
   return Math.ceil((end - now.getTime()) / DAY_MS);
+}
+
+/** Whole minutes from `now` until `iso` (negative once passed); null if unreadable. */
+export function minutesUntil(iso: string, now: Date = new Date()): number | null {
+  const at = new Date(iso).getTime();
+  if (Number.isNaN(at)) return null;
+  return Math.round((at - now.getTime()) / 60_000);
 }
 
 /**

@@ -1,4 +1,8 @@
-/** Pieces the bank modals share: the account of `?id=`, and a modal body while it loads. */
+/**
+ * Pieces the bank modals share: the account of `?id=`, a modal body while it loads, and focus
+ * for a modal whose steps replace each other.
+ */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -57,4 +61,27 @@ export function AccountLoadState({
       </FormActions>
     </>
   );
+}
+
+/**
+ * A modal's content that changes step (`step` names it) would leave focus on a button that is
+ * gone. Focus moves to the new step: its `data-autofocus` element, else its first field, else
+ * its heading (made focusable), so a screen reader starts reading there. The first step is the
+ * modal's own business (it focuses on opening).
+ */
+export function useStepFocus<T extends HTMLElement>(step: string) {
+  const container = useRef<T>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const root = container.current;
+    const target = ['[data-autofocus]', 'input:not(:disabled)', 'h3']
+      .map((selector) => root?.querySelector<HTMLElement>(selector))
+      .find(Boolean);
+    if (!target) return;
+    if (target.tagName === 'H3') target.tabIndex = -1;
+    target.focus();
+  }, [step]);
+  return container;
 }

@@ -2,6 +2,7 @@
 import type {
   BankAccount,
   BankAccountSummary,
+  Institution,
   StatementPreview,
 } from '@helder/shared/bank-accounts';
 import { NEVER_EXPIRES } from '@helder/shared/bank-accounts/client';
@@ -90,25 +91,42 @@ export function makePreview(overrides: Partial<StatementPreview> = {}): Statemen
   };
 }
 
+/** A bank to link, as the institutions endpoint lists it. */
+export function makeInstitution(id: string, overrides: Partial<Institution> = {}): Institution {
+  return {
+    id,
+    name: id,
+    logo: `https://cdn.example/${id.toLowerCase()}.png`,
+    max_access_days: 180,
+    max_history_days: 730,
+    ...overrides,
+  };
+}
+
 const LIST = `GET /api/user/:userId/bank-accounts`;
+export const INSTITUTIONS = 'GET /api/utils/gocardless/institutions';
 
 /**
  * The bank-account endpoints: the list of `owned` and `used` accounts, one account from
- * `details`, and what `routes` adds or overrides (the payments list answers empty).
+ * `details`, the banks to link (`institutions`), and what `routes` adds or overrides (anything
+ * else answers 404).
  */
 export function fakeBanksApi({
   owned = [],
   used = [],
   details = [],
+  institutions = [makeInstitution('ING'), makeInstitution('Rabobank')],
   routes = {},
 }: {
   owned?: BankAccountSummary[];
   used?: BankAccountSummary[];
   details?: BankAccount[];
+  institutions?: Institution[];
   routes?: Record<string, FakeHandler>;
 } = {}) {
   return fakeApi({
     [LIST]: () => jsonResponse(200, { ownedBankAccounts: owned, usedBankAccounts: used }),
+    [INSTITUTIONS]: () => jsonResponse(200, { institutions }),
     'GET /api/user/:userId/bank-account/:bankAccountId': (_request, { params }) => {
       const found = details.find((account) => String(account.id) === params[1]);
       return found
