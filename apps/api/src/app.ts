@@ -39,7 +39,8 @@ import type { Ctx } from './http/context';
 import { assertSafeText } from './http/text-guard';
 import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
-import type { BankService } from './features/bank-accounts/links/bank-service';
+import { startBanking } from './features/bank-accounts/links/bank-jobs';
+import { SANDBOX_PREFIX, type ConfiguredBank } from './features/bank-accounts/providers/configured';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
 import type { Storage } from './lib/storage';
@@ -88,8 +89,8 @@ export interface AppOptions {
   storage: Storage;
   clock?: () => Date;
   logger?: FastifyBaseLogger;
-  /** The open-banking provider and sync queue (server.ts builds them); none by default. */
-  bank?: BankService;
+  /** The open-banking provider and its sandbox bank (server.ts builds them); none by default. */
+  bank?: ConfiguredBank;
   /** The job queue, started on `database`; the app stops it when it closes. */
   jobs?: Jobs;
 }
@@ -159,6 +160,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Counted in the database, so that every instance on it allows each limit once.
   await app.register(rateLimit, { global: false, store: databaseRateLimits(database.db) });
   if (jobs) await pruneRateLimitsHourly(jobs, database.db);
+  const bank = options.bank
+    ? await startBanking({
+        db: database.db,
+        provider: options.bank.provider,
+        clock,
+        log: app.log,
+        mail,
+        publicUrl: config.publicUrl,
+        jobs,
+      })
+    : null;
+  if (options.bank?.sandbox) await app.register(options.bank.sandbox, { prefix: SANDBOX_PREFIX });
   await app.register(authPlugin, {
     db: database.db,
     secret: config.secretKey,
@@ -176,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       storage,
       mail,
       config,
-      bank: options.bank ?? null,
+      bank,
       fileBase: fileUrlBase(config.fileUrlBase, request, config.publicUrl),
     };
   });

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { configuredBank } from './features/bank-accounts/providers/configured';
 import { startJobs } from './jobs/queue';
 import { exitOnFatalErrors } from './lib/fatal';
 import { createMailer } from './lib/mail';
@@ -27,7 +28,8 @@ async function main() {
 
   // After the migrations (openDatabase); the app stops the queue as it closes.
   const jobs = await startJobs({ database, log });
-  const app = await buildApp({ config, database, mail, storage, logger: log, jobs });
+  const bank = await configuredBank(config, log);
+  const app = await buildApp({ config, database, mail, storage, logger: log, jobs, bank });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

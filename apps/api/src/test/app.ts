@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
+import type { ConfiguredBank } from '../features/bank-accounts/providers/configured';
 import { startJobs } from '../jobs/queue';
 import type { Mailer, MailMessage } from '../lib/mail';
 import { localStorage, type Storage } from '../lib/storage';
@@ -43,6 +44,8 @@ export async function createTestApp(
     logger?: FastifyBaseLogger;
     /** Runs the job queue on the app's database; only the files that use it pay for it. */
     jobs?: boolean;
+    /** An open-banking provider (a client of a fake on its own server); none by default. */
+    bank?: ConfiguredBank;
   } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'helder-test-'));
@@ -100,6 +103,7 @@ export async function createTestApp(
     clock: () => clock.now,
     logger: overrides.logger,
     jobs,
+    bank: overrides.bank,
   });
   await app.ready();
   return {
