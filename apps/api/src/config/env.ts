@@ -114,7 +114,7 @@ export interface Config {
   bank: BankConfig;
 }
 
-export type BankConfig =
+type BankConfig =
   | { provider: 'gocardless'; sandbox: true }
   | { provider: 'gocardless'; sandbox: false; baseUrl: string; secretId: string; secretKey: string }
   | { provider: 'enablebanking'; sandbox: true }

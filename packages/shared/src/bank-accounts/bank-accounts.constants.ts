@@ -101,7 +101,7 @@ export const CSV_DECIMALS = [',', '.'] as const;
 export type CsvDecimal = (typeof CSV_DECIMALS)[number];
 
 /**
- * How a linked account's consent may be asked for (server-rules §13): access 1–90 days, history
+ * How a linked account's consent may be asked for (docs/api-rules.md §13): access 1–90 days, history
  * from 1 day to what the bank gives (at most 730).
  */
 export const BANK_ACCESS_DAYS_MAX = 90;
@@ -110,8 +110,8 @@ export const BANK_HISTORY_DAYS_MAX = 730;
 export const BANK_DAYS_DEFAULT = 90;
 
 /**
- * How adding a bank ended: `message` of /transactions/bankconnections/add-bank?step=3 (spec §4,
- * §8). Anything else shows as unknown.
+ * How adding a bank ended: `message` of /transactions/bankconnections/add-bank?step=3
+ * (docs/spec-map.md §4, ADR 0025). Anything else shows as unknown.
  */
 export const BANK_LINK_OUTCOMES = [
   'success',

@@ -8,7 +8,7 @@ import type { BankAccountSummary } from '@helder/shared/bank-accounts';
 import { BANK_LINK_OUTCOMES, type BankLinkOutcome } from '@helder/shared/bank-accounts/client';
 import { useEffect, useEffectEvent } from 'react';
 
-/** What the result page may say: one of the outcomes, or that we do not know (spec §4). */
+/** What the result page may say: one of the outcomes, or that we do not know (docs/spec-map.md §4). */
 export type LinkOutcome = BankLinkOutcome | 'unknown';
 
 export function toOutcome(message: string | null): LinkOutcome {

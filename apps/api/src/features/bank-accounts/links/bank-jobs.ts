@@ -12,8 +12,8 @@ import { dueAccounts, warnExpiringConsents } from './bank-schedule';
 import { cachedInstitutions, type BankService } from './bank-service';
 import { syncAccount, type SyncDeps } from './bank-sync';
 
-export const SYNC_QUEUE = 'bank-sync';
-export const TICK_QUEUE = 'bank-tick';
+const SYNC_QUEUE = 'bank-sync';
+const TICK_QUEUE = 'bank-tick';
 const TICK_CRON = '*/5 * * * *';
 
 interface SyncJob {

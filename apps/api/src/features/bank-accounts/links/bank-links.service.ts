@@ -29,7 +29,7 @@ const COUNTRY = 'NL';
 
 /** The provider's demo banks; an account there is shown with the fixed sandbox logo. */
 const SANDBOX_BANKS = /^(SANDBOXFINANCE_SFIN0000|[A-Z]{2}:Mock ASPSP)$/;
-export const isSandboxBank = (institutionId: string) => SANDBOX_BANKS.test(institutionId);
+const isSandboxBank = (institutionId: string) => SANDBOX_BANKS.test(institutionId);
 
 const unavailable = (detail: string) => new AppError(503, 'SERVICE_UNAVAILABLE', detail);
 
@@ -68,7 +68,7 @@ export async function listInstitutions(ctx: Ctx) {
  * the server rules' path with the user in it; Enable Banking only redirects to URLs registered
  * with the application beforehand, so it gets one fixed path (ADR 0025).
  */
-export const callbackUrl = (ctx: Ctx, provider: string, userId: number) =>
+const callbackUrl = (ctx: Ctx, provider: string, userId: number) =>
   provider === 'enablebanking'
     ? `${ctx.config.publicUrl}/api/utils/gocardless/callback`
     : `${ctx.config.publicUrl}/api/users/${userId}/gocardless-callback`;

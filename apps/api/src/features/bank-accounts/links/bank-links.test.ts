@@ -229,7 +229,9 @@ describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through 
     expect(foreign.statusCode).toBe(403);
     const unknown = await initiate(owner, 'institution_id=NO_SUCH_BANK');
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors[0].field).toBe('institution_id');
+    expect(unknown.json<{ errors: Array<{ field: string }> }>().errors[0]!.field).toBe(
+      'institution_id',
+    );
     const tooLong = await initiate(
       owner,
       `institution_id=${encodeURIComponent(bankId)}&n_days_access=91`,

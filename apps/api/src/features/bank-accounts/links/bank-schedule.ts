@@ -36,7 +36,7 @@ export async function dueAccounts(
 const dateNl = (at: Date) =>
   new Intl.DateTimeFormat('nl-NL', { dateStyle: 'long', timeZone: 'Europe/Amsterdam' }).format(at);
 
-export const expiryMail = (to: string, iban: string, endsAt: Date, link: string) =>
+const expiryMail = (to: string, iban: string, endsAt: Date, link: string) =>
   composeMail(
     to,
     'Je bankkoppeling verloopt binnenkort',

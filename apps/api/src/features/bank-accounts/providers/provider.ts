@@ -89,7 +89,7 @@ export interface FinishedLink {
   accounts: LinkedAccount[];
 }
 
-export interface FinishLinkInput {
+interface FinishLinkInput {
   /** What `startLink` returned as `attemptId`. */
   attemptId: string;
   /** From the redirect (Enable Banking). */
