@@ -184,6 +184,19 @@ describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through 
     expect((await linkBank(first)).outcome).toBe('success');
     expect((await linkBank(second, 'allow', 'same')).outcome).toBe('account-taken');
     expect(await owned(second)).toEqual([]);
+    // Once the first has revoked them, the accounts are the second's to link, as rows of their own.
+    const theirs = await owned(first);
+    for (const a of theirs) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${first.user.id}/bank-account/${a.id}`,
+        headers: first.headers,
+      });
+    }
+    expect((await linkBank(second, 'allow', 'same')).outcome).toBe('success');
+    const mine = await owned(second);
+    expect(mine).toHaveLength(theirs.length);
+    expect(mine.some((a) => theirs.some((b) => b.id === a.id))).toBe(false);
   });
 
   it('says so when the user cancels at the bank', async () => {

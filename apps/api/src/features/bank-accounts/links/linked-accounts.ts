@@ -27,11 +27,12 @@ export async function keepLinkedAccounts(
     const plans: Array<{ existing: number | null; account: (typeof granted)[number] }> = [];
     const replacedLinks = new Set<number>();
     for (const account of granted) {
-      const [existing] = await tx
+      const rows = await tx
         .select({
           id: bankAccounts.id,
           ownerId: bankAccounts.ownerId,
           linkId: bankAccounts.bankLinkId,
+          isRevoked: bankAccounts.isRevoked,
         })
         .from(bankAccounts)
         .where(
@@ -44,7 +45,12 @@ export async function keepLinkedAccounts(
           ),
         )
         .for('update');
-      if (existing && existing.ownerId !== link.userId) return { outcome: 'account-taken' };
+      // Someone else's live account is theirs; one they revoked is a closed record of theirs,
+      // which a new owner does not take over (a row of its own starts instead).
+      if (rows.some((r) => r.ownerId !== link.userId && !r.isRevoked)) {
+        return { outcome: 'account-taken' };
+      }
+      const existing = rows.find((r) => r.ownerId === link.userId);
       if (existing?.linkId != null && existing.linkId !== link.id)
         replacedLinks.add(existing.linkId);
       plans.push({ existing: existing?.id ?? null, account });
