@@ -79,6 +79,22 @@ describe('the app', () => {
     }
   });
 
+  it("lets the bank's consent window keep its opener on the pages it passes", async () => {
+    for (const url of [
+      '/transactions/bankconnections/add-bank?step=3&message=success',
+      '/transactions/bankaccounts/add-bank',
+      '/sandbox-bank/psd2/start/x/y',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+      expect(String(res.headers['content-security-policy']), url).toContain(
+        "frame-ancestors 'none'",
+      );
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/transactions/bankconnections' });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('sends the document security headers with pages, the API docs included', async () => {
     for (const url of ['/api/docs', '/api/docs/json', '/favicon.ico']) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -87,7 +103,7 @@ describe('the app', () => {
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
       expect(csp, url).not.toContain('upgrade-insecure-requests');
-      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
       expect(res.headers['x-powered-by'], url).toBeUndefined();

@@ -76,6 +76,8 @@ const DOCUMENT_HEADERS = securityHeaders({
     },
   },
   crossOriginEmbedderPolicy: false,
+  // The bank's consent window must keep its opener (http/security-headers.ts).
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 });
 const SECURITY_HEADERS = {
   documents: DOCUMENT_HEADERS,

@@ -50,9 +50,29 @@ export interface SecurityHeaderSets {
   api: SecurityHeaders;
 }
 
+/**
+ * The pages a bank's consent window passes through: the sandbox bank's, and the add-bank page it
+ * returns to, which hands the outcome to the page that opened the window. A window keeps its
+ * opener only while every page and redirect on its way agrees on the opener policy; the bank's
+ * own pages send none, so these send none either (`unsafe-none`), and every other page allows
+ * its popups an opener (`same-origin-allow-popups`).
+ */
+const isBankWindowPage = (url: string) =>
+  /^\/(sandbox-bank\/|transactions\/bank(connections|accounts)\/add-bank(\?|$))/.test(url);
+
+const withOpener = new WeakMap<SecurityHeaders, SecurityHeaders>();
+const openerKept = (documents: SecurityHeaders) => {
+  let set = withOpener.get(documents);
+  if (!set) {
+    set = Object.freeze({ ...documents, 'cross-origin-opener-policy': 'unsafe-none' });
+    withOpener.set(documents, set);
+  }
+  return set;
+};
+
 /** The set that fits the answer to `url`. */
 export const securityHeadersFor = (sets: SecurityHeaderSets, url: string): SecurityHeaders =>
-  isApiAnswer(url) ? sets.api : sets.documents;
+  isApiAnswer(url) ? sets.api : isBankWindowPage(url) ? openerKept(sets.documents) : sets.documents;
 
 /** Sends the set that fits each answer; a route may still set its own over them. */
 export function installSecurityHeaders(app: FastifyInstance, sets: SecurityHeaderSets) {
