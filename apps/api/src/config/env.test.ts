@@ -98,3 +98,52 @@ describe('loadConfig', () => {
     expect(() => statSync(path.join(dir, 'secret_key'))).toThrow();
   });
 });
+
+describe('the bank provider settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'helder-env-bank-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: dir, SECRET_KEY: 'x'.repeat(40), ...env });
+
+  it('runs the sandbox bank of GoCardless without credentials, of the provider chosen', () => {
+    expect(load({}).bank).toEqual({ provider: 'gocardless', sandbox: true });
+    expect(load({ BANK_PROVIDER: 'enablebanking' }).bank).toEqual({
+      provider: 'enablebanking',
+      sandbox: true,
+    });
+  });
+
+  it('uses the credentials given, with the real base URLs by default', () => {
+    expect(load({ GOCARDLESS_SECRET_ID: 'id', GOCARDLESS_SECRET_KEY: 'key' }).bank).toEqual({
+      provider: 'gocardless',
+      sandbox: false,
+      baseUrl: 'https://bankaccountdata.gocardless.com/api/v2',
+      secretId: 'id',
+      secretKey: 'key',
+    });
+    expect(
+      load({
+        BANK_PROVIDER: 'enablebanking',
+        ENABLEBANKING_APP_ID: 'app',
+        ENABLEBANKING_PRIVATE_KEY: '/k.pem',
+      }).bank,
+    ).toMatchObject({
+      provider: 'enablebanking',
+      sandbox: false,
+      appId: 'app',
+      privateKey: '/k.pem',
+    });
+  });
+
+  it('stops on half a pair or an unknown provider, naming the setting', () => {
+    expect(() => load({ GOCARDLESS_SECRET_ID: 'id' })).toThrow(ConfigError);
+    expect(() => load({ GOCARDLESS_SECRET_ID: 'id' })).toThrow(/GOCARDLESS_SECRET_KEY/);
+    expect(() =>
+      load({ BANK_PROVIDER: 'enablebanking', ENABLEBANKING_PRIVATE_KEY: 'pem' }),
+    ).toThrow(/ENABLEBANKING_APP_ID/);
+    expect(() => load({ BANK_PROVIDER: 'plaid' })).toThrow(/BANK_PROVIDER/);
+  });
+});
