@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import type { AddressInfo } from 'node:net';
+import { linkDemoBank } from './features/bank-accounts/links/demo-link';
 import { configuredBank } from './features/bank-accounts/providers/configured';
 import { startJobs } from './jobs/queue';
 import { exitOnFatalErrors } from './lib/fatal';
@@ -44,6 +46,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   log.info(`Helder is running on ${config.publicUrl} (${database.kind})`);
+  if (config.seedDemo && bank.sandbox) {
+    const local = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await linkDemoBank(local, demoPassword(config), log).catch((err: unknown) =>
+      log.warn({ err }, 'demo: the sandbox bank was not linked'),
+    );
+  }
   if (config.seedDemo) console.log(`\n${demoAccountsTable(demoPassword(config))}\n`);
 }
 
