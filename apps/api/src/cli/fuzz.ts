@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createTestApp } from '../test/app';
+import { startBankSandbox } from '../test/bank-sandbox';
 import { loadContractEndpoints } from '../test/fuzz/contracts';
 import { randomSeed } from '../test/fuzz/prng';
 import type { FuzzCase } from '../test/fuzz/cases';
@@ -63,7 +64,8 @@ async function main() {
   console.log(
     `fuzz seed ${args.seed}, ${args.only === undefined ? `${args.count} requests` : `case ${args.only}`}`,
   );
-  const t = await createTestApp();
+  const sandbox = await startBankSandbox();
+  const t = await createTestApp({ bank: sandbox.bank });
   try {
     const endpoints = await loadContractEndpoints();
     let reported = 0;
@@ -91,6 +93,7 @@ async function main() {
     if (result.failures.length > 0 || result.health.length > 0) process.exitCode = 1;
   } finally {
     await t.close();
+    await sandbox.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
+import { startBankSandbox } from '../bank-sandbox';
 import { loadContractEndpoints } from './contracts';
 import { formatReport } from './report';
 import { runFuzz } from './runner';
@@ -13,11 +14,14 @@ const SEED = 20_260_301;
 const COUNT = 2000;
 
 let t: TestApp;
+let sandbox: Awaited<ReturnType<typeof startBankSandbox>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  sandbox = await startBankSandbox();
+  t = await createTestApp({ bank: sandbox.bank });
 });
 afterAll(async () => {
   await t?.close();
+  await sandbox?.close();
 });
 
 it(`answers ${COUNT} malformed requests without a 5xx or a leak (seed ${SEED})`, async () => {
