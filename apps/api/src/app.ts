@@ -76,7 +76,7 @@ const DOCUMENT_HEADERS = securityHeaders({
     },
   },
   crossOriginEmbedderPolicy: false,
-  // The bank's consent window must keep its opener (http/security-headers.ts).
+  // The bank's consent window must keep its opener (ADR 0026).
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
 });
 const SECURITY_HEADERS = {
