@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { AREA_NAMESPACES, PAGE_AREAS } from './src/app/preloads';
+import { AREA_NAMESPACES, PAGE_AREAS } from './src/app/preloads.ts';
 
 /**
  * Brotli and gzip twins of every text file of the build, made once here at the highest levels

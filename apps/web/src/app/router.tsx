@@ -82,6 +82,15 @@ const funders = area('funders', () => import('./routes/funders'));
 const fundersModals = area('funders.modals', () => import('./routes/funders.modals'));
 const notFound = area('not-found', () => import('./routes/not-found'));
 
+/**
+ * A URL that only tells its parent what to show (a tab, the index): it renders nothing itself.
+ * `element: null` says so; without it the router warns for every such match.
+ */
+const marker = (route: { index: true } | { path: string }): RouteObject => ({
+  ...route,
+  element: null,
+});
+
 /** Adds the default error screen to a route branch. */
 const branch = (route: RouteObject): RouteObject => ({
   errorElement: <RouteErrorScreen />,
@@ -105,8 +114,11 @@ export const routes: RouteObject[] = [
             id: 'initiatives',
             lazy: page(initiativesList, 'InitiativesList'),
             children: [
-              { index: true },
-              { path: SEGMENTS.initiatives, children: [{ index: true }, { path: ':action' }] },
+              marker({ index: true }),
+              {
+                path: SEGMENTS.initiatives,
+                children: [marker({ index: true }), marker({ path: ':action' })],
+              },
               { path: 'login', id: 'login', lazy: page(login, 'Login') },
             ],
           }),
@@ -117,7 +129,7 @@ export const routes: RouteObject[] = [
             path: `${SEGMENTS.initiatives}/:initiativeId`,
             lazy: page(initiatives, 'InitiativeDetail'),
             children: [
-              { path: ':tab' },
+              marker({ path: ':tab' }),
               {
                 path: MODAL_SEGMENTS.editInitiative,
                 lazy: page(initiativesModals, 'EditInitiative'),
@@ -138,7 +150,10 @@ export const routes: RouteObject[] = [
               { path: 'activities/add-payment', lazy: page(initiativesModals, 'AddPayment') },
               {
                 path: INITIATIVE_TAB_SEGMENTS.owners,
-                children: [{ path: 'link-owners', lazy: page(initiativesModals, 'LinkOwners') }],
+                children: [
+                  marker({ index: true }),
+                  { path: 'link-owners', lazy: page(initiativesModals, 'LinkOwners') },
+                ],
               },
             ],
           }),
@@ -154,7 +169,7 @@ export const routes: RouteObject[] = [
                 path: ':activityId',
                 lazy: page(activities, 'ActivityDetail'),
                 children: [
-                  { path: ':tab' },
+                  marker({ path: ':tab' }),
                   { path: 'edit-activity', lazy: page(activitiesModals, 'EditActivity') },
                   { path: 'delete-activity', lazy: page(activitiesModals, 'DeleteActivity') },
                   { path: 'add-payment', lazy: page(activitiesModals, 'AddPayment') },
@@ -170,7 +185,10 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: ACTIVITY_TAB_SEGMENTS.owners,
-                    children: [{ path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') }],
+                    children: [
+                      marker({ index: true }),
+                      { path: 'link-owners', lazy: page(activitiesModals, 'LinkOwners') },
+                    ],
                   },
                 ],
               }),
@@ -261,11 +279,11 @@ export const routes: RouteObject[] = [
                 lazy: page(funders, 'Regulations'),
                 children: [
                   // No regulation chosen: the page shows a hint (element null: nothing to nest).
-                  { index: true, element: null },
+                  marker({ index: true }),
                   {
                     path: 'regulations',
                     children: [
-                      { index: true, element: null },
+                      marker({ index: true }),
                       { path: 'add-regulation', lazy: page(fundersModals, 'AddRegulation') },
                       {
                         id: 'regulation',
