@@ -1,6 +1,16 @@
 // Pages: /funds/:initiativeId/activities and /funds/:initiativeId/activities/:activityId/:tab.
-import { ActivitiesScreen, ActivityPage } from '../../features/activities';
+import { ActivitiesScreen, ActivityPage, useActivity } from '../../features/activities';
+import { useIdParam } from '../../lib/params';
+import { useInitiativeTitle } from './initiatives';
 import { detailSlots } from './initiatives.slots';
 
-export const ActivitiesList = () => <ActivitiesScreen slots={detailSlots} />;
-export const ActivityDetail = () => <ActivityPage slots={detailSlots} />;
+export function ActivitiesList() {
+  useInitiativeTitle();
+  return <ActivitiesScreen slots={detailSlots} />;
+}
+
+export function ActivityDetail() {
+  const activity = useActivity(useIdParam('initiativeId'), useIdParam('activityId'));
+  useInitiativeTitle(activity.data?.name);
+  return <ActivityPage slots={detailSlots} />;
+}

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { TopBar } from '../../components/ui/TopBar';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
 
 export function NotFound() {
   const { t } = useTranslation();
+  usePageTitle(t('errors.notFoundTitle'));
   return (
     <>
       <TopBar title={t('errors.notFoundTitle')} />

@@ -1,5 +1,19 @@
 // Pages: /contacts and /contacts/:userId (login only).
-import { UserDetail, UsersPage } from '../../features/users';
+import { useTranslation } from 'react-i18next';
+import { displayName, UserDetail, UsersPage, useUser } from '../../features/users';
+import { usePageTitle } from '../../lib/page-title';
+import { parseId } from '../../lib/params';
+import { useParams } from 'react-router';
 
-export const Users = UsersPage;
-export const User = UserDetail;
+export function Users() {
+  const { t } = useTranslation();
+  usePageTitle(t('nav.users'));
+  return <UsersPage />;
+}
+
+export function User() {
+  const { t } = useTranslation();
+  const user = useUser(parseId(useParams().userId));
+  usePageTitle(user.data ? displayName(user.data) : undefined, t('nav.users'));
+  return <UserDetail />;
+}

@@ -85,6 +85,9 @@ describe('activities screen', () => {
     api({ actions: ['read', 'edit', 'delete'] });
     renderApp('/funds/3/activities/21');
     expect(await screen.findByRole('heading', { level: 1, name: 'Plantdag' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.title).toBe('Plantdag · Buurttuin Oost · Initiatieven · Helder'),
+    );
     const side = screen.getByRole('complementary', { name: 'Activiteiten' });
     expect(await within(side).findByRole('link', { name: 'Plantdag' })).toHaveAttribute(
       'aria-current',

@@ -6,4 +6,4 @@ export {
   DeleteActivityModal,
   EditActivityModal,
 } from './ActivityModals';
-export { activitiesQueries } from './api';
+export { activitiesQueries, useActivity } from './api';

@@ -7,4 +7,5 @@ export { EditSettingsModal } from './EditSettingsModal';
 export { ChangePasswordModal } from './ChangePasswordModal';
 export { DeleteUserModal } from './DeleteUserModal';
 export { Avatar } from './Avatar';
-export { searchUsersByEmail, toPickedUser, usersQueries } from './api';
+export { searchUsersByEmail, toPickedUser, usersQueries, useUser } from './api';
+export { displayName } from './labels';
