@@ -21,7 +21,9 @@ import {
  */
 async function openMenuIfCompact(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) > 768) return;
-  const toggle = page.getByRole('button', { name: /Menu openen|Open menu|Menu iepenje/ });
+  const toggle = page.getByRole('button', {
+    name: /^(Menu openen|Menu sluiten|Open menu|Close menu|Menu iepenje|Menu slute)$/,
+  });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 

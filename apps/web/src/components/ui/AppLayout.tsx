@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -26,13 +26,26 @@ export function AppLayout({ menu, children }: AppLayoutProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
-  // The drawer closes when one of its links is followed or on Esc.
+  // An open drawer takes the focus to its first link, and Esc (wherever the focus is) closes it
+  // and gives the focus back to the toggle, as a dialog would.
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // The drawer closes when one of its links is followed.
   const closeOnLink = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as Element).closest('a')) setMenuOpen(false);
-  };
-  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && menuOpen) setMenuOpen(false);
   };
 
   return (
@@ -58,25 +71,35 @@ export function AppLayout({ menu, children }: AppLayoutProps) {
           <button
             type="button"
             className={styles.barButton}
+            ref={toggleRef}
             onClick={() => setMenuOpen((open) => !open)}
             aria-expanded={menuOpen}
             aria-controls={MENU_ID}
-            aria-label={t('nav.openMenu')}
-            title={t('nav.openMenu')}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            title={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
-        {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- delegation only: links and buttons inside handle the keyboard */}
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation only: links and buttons inside handle the keyboard */}
         <div
           id={MENU_ID}
+          ref={menuRef}
           className={styles.menu}
           data-open={menuOpen}
           onClick={closeOnLink}
-          onKeyDown={closeOnEscape}
         >
           {menu}
         </div>
+        {menuOpen ? (
+          // A tap beside the open drawer closes it; keyboard users have Esc and the toggle.
+          <div
+            className={styles.scrim}
+            data-testid="menu-scrim"
+            aria-hidden="true"
+            onClick={() => setMenuOpen(false)}
+          />
+        ) : null}
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
         <div className={styles.content}>{children}</div>
