@@ -1,8 +1,8 @@
 // Pages: /funds/:initiativeId/activities and /funds/:initiativeId/activities/:activityId/:tab.
 import { ActivitiesScreen, ActivityPage, useActivity } from '../../features/activities';
 import { useIdParam } from '../../lib/params';
-import { useInitiativeTitle } from './initiatives';
 import { detailSlots } from './initiatives.slots';
+import { useInitiativeTitle } from './titles';
 
 export function ActivitiesList() {
   useInitiativeTitle();

@@ -1,16 +1,7 @@
 // The initiative detail /funds/:initiativeId/:tab (the overview is initiatives.list.tsx).
-import { useTranslation } from 'react-i18next';
-import { InitiativePage, useInitiative } from '../../features/initiatives';
-import { usePageTitle } from '../../lib/page-title';
-import { useIdParam } from '../../lib/params';
+import { InitiativePage } from '../../features/initiatives';
 import { detailSlots } from './initiatives.slots';
-
-/** 'Buurtfeest · Initiatieven · Helder' once the initiative is loaded. */
-export function useInitiativeTitle(...more: Array<string | undefined>) {
-  const { t } = useTranslation();
-  const initiative = useInitiative(useIdParam('initiativeId'));
-  usePageTitle(...more, initiative.data?.name, t('nav.initiatives'));
-}
+import { useInitiativeTitle } from './titles';
 
 export function InitiativeDetail() {
   useInitiativeTitle();
