@@ -88,9 +88,9 @@ export interface PaymentFormProps extends EntityFormProps<PaymentFormOutput> {
   defaultValues: PaymentFormValues;
   /** Shown above the inputs, e.g. the locked bank fields. */
   before?: ReactNode;
-  /** The attachments field. */
+  /** The attachments field (the receipt), right under amount and date. */
   attachments: ReactNode;
-  /** Shown below the attachments, e.g. the delete button. */
+  /** Shown below the fields, e.g. the delete button. */
   after?: ReactNode;
 }
 
@@ -188,6 +188,8 @@ export function PaymentForm({
           )}
         />
       ) : null}
+      {/* The receipt right under amount and date: what an owner records first, in view on a phone. */}
+      {attachments}
       <div className={styles.formRow}>
         {text('creditor_name', t('form.fields.creditorName'))}
         {text('creditor_account', t('form.fields.creditorAccount'))}
@@ -241,7 +243,6 @@ export function PaymentForm({
           {...register('hide_counterparty')}
         />
       ) : null}
-      {attachments}
       {after}
     </EntityForm>
   );

@@ -54,6 +54,10 @@ describe('add payment', () => {
 
     await user.type(field('Bedrag'), '-12,50');
     expect(expense).toBeChecked();
+    // The receipt comes right after amount and date, before the counterparties.
+    const order = ['Boekingsdatum', 'Bestanden kiezen', 'Naam ontvanger'].map(field);
+    expect(order[0]!.compareDocumentPosition(order[1]!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(order[1]!.compareDocumentPosition(order[2]!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     await user.type(field('Boekingsdatum'), '14-03-2026');
     await user.type(field('Naam ontvanger'), ' Bakker de Vries ');
     await user.type(field('Korte beschrijving'), 'Brood');
