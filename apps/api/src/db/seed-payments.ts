@@ -3,13 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { eurosToCents } from '@helder/shared/money';
 import { SANDBOX_INSTITUTION } from '@helder/shared/bank-accounts';
 import { routeOfAmount } from '@helder/shared/payments';
+import { fileAccountKey } from '../features/bank-accounts/institutions';
 import { audit } from '../lib/audit';
 import type { Tx } from './client';
 import { activities, bankAccounts, bankAccountUsers, initiatives, payments, users } from './schema';
 
 /**
- * Demo bank payments: a sandbox bank account of the demo initiative owner,
- * shared with a co-owner of her initiative, with a few months of imported transactions. Some are
+ * Demo bank payments: a bank account of the demo initiative owner, read from her bank's statement
+ * files, shared with a co-owner of her initiative, with a few months of imported transactions.
+ * (The demo's live link to the sandbox bank is made at the first start, demo-link.ts.) Some are
  * linked to her initiative (one to an activity, two hidden), most are not, so that linking on
  * /transactions can be tried at once. The grant's income is already in the manual payments of
  * seed-initiatives.ts; only a final subsidy payment arrives here, unlinked.
@@ -25,10 +27,6 @@ const ACTIVITY = 'Oogstfeest';
 /** The demo bank's code in the IBAN: no real bank uses it, so no demo IBAN is a real account. */
 const BANK_CODE = 'SNDB';
 const ACCOUNT_NUMBER = '0123456789';
-/** Consent lasts at most 90 days (docs/api-rules.md §13). */
-const CONSENT_DAYS = 90;
-/** The next of the (at most four) daily syncs. */
-const NEXT_SYNC_HOURS = 6;
 
 /**
  * An imported transaction: days before seeding (so the account looks freshly synced whenever the
@@ -81,8 +79,6 @@ const counterpartyIban = (name: string) => {
   return sandboxIban(String(hash % 10_000_000_000n).padStart(10, '0'));
 };
 
-const DAY_MS = 86_400_000;
-
 /** A booking time `days` before `now`, on a weekday-ish morning that varies with `days`. */
 const daysBefore = (now: Date, days: number) =>
   new Date(
@@ -98,7 +94,7 @@ const daysBefore = (now: Date, days: number) =>
 const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
- * Inserts the sandbox bank account and its payments inside the seed transaction; runs after
+ * Inserts the statement bank account and its payments inside the seed transaction; runs after
  * seedInitiatives (it links to a demo initiative) and before seedMedia (which gives expenses a
  * receipt). `userIds` maps seed keys to ids; `now` is the moment of seeding.
  */
@@ -126,17 +122,15 @@ export async function seedPayments(tx: Tx, userIds: Record<string, number>, now:
     .insert(bankAccounts)
     .values({
       ownerId,
-      provider: 'sandbox',
-      providerAccountId: `sandbox-${ACCOUNT_NUMBER}`,
+      provider: 'file',
+      providerAccountId: fileAccountKey(ownerId, iban, null),
       iban,
       name: 'Betaalrekening moestuin',
       holderName: holder,
       institutionName: SANDBOX_INSTITUTION,
       // No logo: the web's Content-Security-Policy loads pictures from our own origin only.
       institutionLogo: null,
-      expirationDate: new Date(now.getTime() + CONSENT_DAYS * DAY_MS),
       lastSyncedAt: now,
-      nextSyncAt: new Date(now.getTime() + NEXT_SYNC_HOURS * 3_600_000),
     })
     .returning({ id: bankAccounts.id });
   const bankAccountId = account!.id;
