@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { paths } from '../../lib/paths';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
+import { OverBudget } from './OverBudget';
 import styles from './initiatives.module.css';
 
 /**
@@ -208,6 +209,7 @@ function ActivityCard({
           <dd>{formatEuro(figures.available)}</dd>
         </div>
       </dl>
+      <OverBudget amount={figures.overspent} />
     </article>
   );
 }

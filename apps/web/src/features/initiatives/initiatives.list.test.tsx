@@ -35,6 +35,7 @@ describe('budget figures', () => {
       received: 500,
       spent: 250,
       available: 750,
+      overspent: 0,
       spentShare: 0.25,
     });
   });
@@ -46,6 +47,7 @@ describe('budget figures', () => {
   it('never shows a negative available budget (overspent)', () => {
     const figures = budgetFigures({ budget: 100, income: 0, expenses: -150.5 });
     expect(figures.available).toBe(0);
+    expect(figures.overspent).toBe(50.5);
     expect(figures.spent).toBe(150.5);
     expect(figures.spentShare).toBe(1);
   });
@@ -101,6 +103,29 @@ describe('initiatives overview', () => {
     });
     expect(empty.firstElementChild).toHaveStyle({ width: '50.00%' });
     expect(within(cards[1]!).queryByText('Verborgen')).toBeNull();
+  });
+
+  it('shows the budget beside spent and available, and how far an overspent one is over', async () => {
+    api(() => [
+      listItem(2, { name: 'Binnen budget' }),
+      listItem(1, { name: 'Overschreden', budget: 500, income: 0, expenses: -812.5 }),
+    ]);
+    renderApp('/funds');
+    const list = await screen.findByRole('list', { name: 'Lijst met initiatieven' });
+    const [inside, over] = within(list).getAllByRole('article');
+    const legend = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(legend(inside!)).toEqual([
+      `Toegekend ${formatEuro(1000)}`,
+      `Besteed ${formatEuro(250)}`,
+      `Beschikbaar ${formatEuro(750)}`,
+    ]);
+    expect(within(inside!).queryByText(/Budget overschreden/)).toBeNull();
+    expect(legend(over!)).toContain(`Beschikbaar ${formatEuro(0)}`);
+    // The matcher reads the element's no-break spaces as spaces.
+    expect(over).toHaveTextContent(`Budget overschreden met € 312,50`);
   });
 
   it("offers 'Mijn Initiatieven' only when logged in", async () => {
