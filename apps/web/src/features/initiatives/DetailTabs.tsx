@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { paths } from '../../lib/paths';
+import { useSession } from '../auth';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
 import { OverBudget } from './OverBudget';
@@ -16,7 +17,7 @@ import styles from './initiatives.module.css';
 
 /**
  * Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel,
- * Locatie-inflatie.
+ * Locatie-inflatie; for anonymous visitors only those that are filled in.
  */
 export function DetailsTab({
   values,
@@ -31,6 +32,8 @@ export function DetailsTab({
   };
 }) {
   const { t } = useTranslation('initiatives');
+  // Anonymous visitors see what is known; logged-in readers also see what is still missing.
+  const visitor = useSession() === null;
   const rows: [string, string | null][] = [
     [t('details.name'), values.name],
     [t('details.description'), values.description],
@@ -39,9 +42,10 @@ export function DetailsTab({
     [t('details.kvk'), values.kvk_registration],
     [t('details.location'), values.location],
   ];
+  const shown = visitor ? rows.filter(([, value]) => value?.trim()) : rows;
   return (
     <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
+      {shown.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>

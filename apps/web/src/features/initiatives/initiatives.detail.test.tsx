@@ -169,7 +169,20 @@ describe('initiative detail: tabs', () => {
     expect(screen.getByRole('region', { name: 'Sponsoren' })).toBeInTheDocument();
   });
 
-  it('Details: the six fields, unknown ones said so', async () => {
+  it('Details: an anonymous visitor sees the fields that are filled in, nothing else', async () => {
+    api({ data: initiative({ location: null, purpose: ' ' }) });
+    renderApp('/funds/3/details');
+    const panel = await screen.findByRole('region', { name: 'Details' });
+    expect(
+      within(panel)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Naam', 'Beschrijving', 'Doelgroep', 'Kamer van Koophandel']);
+    expect(within(panel).queryByText('Geen gegevens bekend')).toBeNull();
+  });
+
+  it('Details: the six fields for a logged-in reader, unknown ones said so', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
     api({ data: initiative({ location: null }) });
     renderApp('/funds/3/details');
     const panel = await screen.findByRole('region', { name: 'Details' });
