@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test/app';
-import { activities, paymentAttachments, payments } from './schema';
+import { pictureKeys } from '../lib/pictures';
+import { activities, initiatives, paymentAttachments, payments } from './schema';
 import { invoiceOf, localTime, money, receiptOf } from './seed-media';
 
 let t: TestApp;
@@ -23,6 +24,11 @@ async function documents() {
     .innerJoin(payments, eq(payments.id, paymentAttachments.paymentId))
     .leftJoin(activities, eq(activities.id, payments.activityId))
     .orderBy(asc(paymentAttachments.id));
+}
+
+/** The stored files of a picture: the original and its thumbnails, each as bytes. */
+async function pictureFiles(key: string) {
+  return Promise.all(pictureKeys(key).map(async (k) => [k, await t.storage.get(k)] as const));
 }
 
 /** Checks of the demo seed, run on the one seeded database of seed-demo.test.ts. */
@@ -59,6 +65,48 @@ export function mediaSeeded(seeded: () => { t: TestApp }) {
       const invoice = await t.storage.get(showcase[0]!.key);
       expect(invoice!.toString('latin1')).toContain('(EUR 812,50)');
       expect(invoice!.toString('latin1')).not.toContain('99,35');
+    });
+  });
+
+  describe('the demo seed: covers', () => {
+    beforeAll(() => {
+      ({ t } = seeded());
+    });
+
+    it('gives every initiative and activity a cover of its own, with thumbnails, under 200 KB', async () => {
+      const rows = [
+        ...(await t.database.db.select({ key: initiatives.pictureKey }).from(initiatives)),
+        ...(await t.database.db.select({ key: activities.pictureKey }).from(activities)),
+      ];
+      expect(rows.length).toBeGreaterThan(30);
+      const originals = new Set<string>();
+      for (const { key } of rows) {
+        expect(key).toMatch(/^(initiatives|activities)\/\d+\/\w+\.png$/);
+        for (const [k, file] of await pictureFiles(key!)) {
+          expect(file, k).not.toBeNull();
+          expect(file!.length, k).toBeLessThan(200_000);
+        }
+        originals.add((await t.storage.get(key!))!.toString('base64'));
+      }
+      // Drawn from each name: no two alike.
+      expect(originals.size).toBe(rows.length);
+    });
+
+    it('serves a cover as any uploaded picture, in the list and the detail', async () => {
+      const res = await t.app.inject({ url: '/api/initiatives?limit=100' });
+      const { initiatives: list } = res.json<{
+        initiatives: Array<{
+          id: number;
+          profile_picture: { attachment_thumbnail_url_256: string } | null;
+        }>;
+      }>();
+      expect(list.length).toBeGreaterThan(5);
+      for (const initiative of list) {
+        const url = new URL(initiative.profile_picture!.attachment_thumbnail_url_256);
+        const file = await t.app.inject({ url: `${url.pathname}${url.search}` });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/webp');
+      }
     });
   });
 }
