@@ -197,6 +197,7 @@ export function DetailLayout({
         {entity ? (
           <SpendingUnitPicture
             picture={entity.profile_picture}
+            name={entity.name}
             size="header"
             alt={t('detail.picture', { name })}
           />

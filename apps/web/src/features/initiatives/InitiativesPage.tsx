@@ -33,7 +33,11 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
   const state: InitiativeLinkState = { initiativeName: initiative.name };
   return (
     <article className={styles.card}>
-      <SpendingUnitPicture picture={initiative.profile_picture} size="card" />
+      <SpendingUnitPicture
+        picture={initiative.profile_picture}
+        name={initiative.name}
+        size="card"
+      />
       <div className={styles.cardBody}>
         <h2 className={styles.cardTitle}>
           <Link

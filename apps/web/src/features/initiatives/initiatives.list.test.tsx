@@ -6,7 +6,7 @@ import { actionsFor, fakeApi, requestsTo } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { budgetFigures, nameSlug, previewText } from './figures';
-import { initiative, listItem } from '../../test/spending-unit-fixtures';
+import { initiative, listItem, picture } from '../../test/spending-unit-fixtures';
 
 // The route modules load lazily; load them once up front so no test waits for the first import.
 beforeAll(async () => {
@@ -126,6 +126,28 @@ describe('initiatives overview', () => {
     expect(legend(over!)).toContain(`Beschikbaar ${formatEuro(0)}`);
     // The matcher reads the element's no-break spaces as spaces.
     expect(over).toHaveTextContent(`Budget overschreden met € 312,50`);
+  });
+
+  it('gives a card without a picture a cover of its own name, and shows a picture when there is one', async () => {
+    api(() => [
+      listItem(3, { name: 'Buurttuin Oost' }),
+      listItem(2, { name: 'Speeltuin De Zonnebloem' }),
+      listItem(1, { name: 'Met foto', profile_picture: picture('foto') }),
+    ]);
+    renderApp('/funds');
+    const list = await screen.findByRole('list', { name: 'Lijst met initiatieven' });
+    const cards = within(list).getAllByRole('article');
+    const cover = (card: HTMLElement) => card.querySelector('svg[data-cover]');
+    expect(cover(cards[0]!)).toHaveTextContent('BO');
+    expect(cover(cards[1]!)).toHaveTextContent('SZ');
+    expect(cover(cards[0]!)!.getAttribute('data-cover')).not.toBe(
+      cover(cards[1]!)!.getAttribute('data-cover'),
+    );
+    expect(cover(cards[2]!)).toBeNull();
+    expect(cards[2]!.querySelector('img')).toHaveAttribute(
+      'src',
+      picture('foto').attachment_thumbnail_url_256,
+    );
   });
 
   it("offers 'Mijn Initiatieven' only when logged in", async () => {
