@@ -340,10 +340,12 @@ test('a grant officer opens a grant’s initiatives, creates an initiative from 
   await expectNoA11yViolations(page);
   await page.goBack();
 
-  // 'Initiatief (n)' opens the create form for that grant.
+  // 'Initiatief (n)' opens the create form for that grant, as its name says.
   await row
     .getByRole('link', {
-      name: new RegExp(`^Initiatief \\(\\d+\\) van beschikking ${world.reference}$`),
+      name: new RegExp(
+        `^Initiatief \\(\\d+\\): nieuw initiatief onder beschikking ${world.reference}$`,
+      ),
     })
     .click();
   await expect(page).toHaveURL(/\/add-fund\?grant=\d+$/);

@@ -23,7 +23,7 @@ const RECEIPT_MAX_CENTS = 250_00;
 /** The VAT rate printed on the demo documents (the general Dutch rate). */
 const VAT_PERCENT = 21;
 
-interface Expense {
+export interface Expense {
   id: number;
   amountCents: number;
   bookingDate: Date;
@@ -33,7 +33,7 @@ interface Expense {
 }
 
 /** Dutch notation of a positive amount in cents: 1.234,56 (no Intl: its spaces are not ASCII). */
-function money(cents: number) {
+export function money(cents: number) {
   const euros = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${euros},${String(cents % 100).padStart(2, '0')}`;
 }
@@ -48,7 +48,7 @@ const amsterdamTime = new Intl.DateTimeFormat('nl-NL', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-function localTime(d: Date) {
+export function localTime(d: Date) {
   const part = Object.fromEntries(amsterdamTime.formatToParts(d).map((p) => [p.type, p.value]));
   return { date: `${part.day}-${part.month}-${part.year}`, time: `${part.hour}:${part.minute}` };
 }
@@ -61,11 +61,11 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1
 
 interface Receipt {
   shop: string;
-  /** Date, time and receipt number; absent on the hand-made first receipt. */
-  meta?: string;
+  /** Date, time and receipt number. */
+  meta: string;
   items: Array<[label: string, cents: number]>;
   total: number;
-  footer?: string[];
+  footer: string[];
 }
 
 /** A receipt-like picture, at most 480×640 so each file stays a few tens of kilobytes. */
@@ -85,12 +85,12 @@ async function receiptPng(r: Receipt) {
   );
   y += 14;
   row('Totaal', money(r.total), 24, 'bold');
-  for (const line of r.footer ?? []) row(line, '', 16);
+  for (const line of r.footer) row(line, '', 16);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="640">
     <rect width="480" height="640" fill="#fdfbf4"/>
     <text x="40" y="80" font-family="sans-serif" font-size="36" fill="#222">Kassabon</text>
     <text x="40" y="125" font-family="sans-serif" font-size="22" fill="#444">${xml(clip(r.shop, 34))}</text>
-    <text x="40" y="155" font-family="monospace" font-size="15" fill="#666">${xml(r.meta ?? '')}</text>
+    <text x="40" y="155" font-family="monospace" font-size="15" fill="#666">${xml(r.meta)}</text>
     ${rows.join('\n    ')}
   </svg>`;
   const sharp = await loadSharp();
@@ -205,18 +205,11 @@ function invoiceFor(p: Expense): PdfLine[] {
   ];
 }
 
-/** The first demo's documents as they always were: other tests read them from this activity. */
-const SHOWCASE_RECEIPT: Receipt = {
-  shop: 'Slagerij De Wit, Oostzaan',
-  items: [
-    ['Worst en burgers', 86_40],
-    ['Houtskool', 12_95],
-  ],
-  total: 99_35,
-};
-const SHOWCASE_INVOICE: PdfLine[] = [
-  { x: 72, y: 720, size: 24, text: 'Factuur 2026-0117: verhuur partytent' },
-];
+/** A till receipt drawn from the expense: its shop, date and time, and amount. */
+export const receiptOf = (p: Expense) => receiptPng(receiptFor(p));
+
+/** An invoice drawn from the expense: its creditor, date and amount. */
+export const invoiceOf = (p: Expense) => invoicePdf(invoiceFor(p));
 
 /**
  * Gives about 70% of the demo expenses a receipt (small amounts) or an invoice (larger ones),
@@ -258,13 +251,15 @@ export async function seedMedia(tx: Tx, storage: Storage) {
   for (const [i, p] of others.entries()) {
     if (WITHOUT_DOCUMENT.has(i % 10)) continue;
     const small = -p.amountCents <= RECEIPT_MAX_CENTS;
-    if (small) await attach(p.id, await receiptPng(receiptFor(p)), 'image/png');
-    else await attach(p.id, invoicePdf(invoiceFor(p)), 'application/pdf');
+    if (small) await attach(p.id, await receiptOf(p), 'image/png');
+    else await attach(p.id, invoiceOf(p), 'application/pdf');
   }
-  // Last, so they are the newest: the initiative's media tab opens with them as before.
-  if (showcase) {
-    await attach(showcase.id, invoicePdf(SHOWCASE_INVOICE), 'application/pdf');
-    await attach(showcase.id, await receiptPng(SHOWCASE_RECEIPT), 'image/png');
+  // Last, so they are the newest: the initiative's media tab opens with them as before. Both are
+  // drawn from the expense itself, like every other document.
+  const shown = expenses.find((p) => p.id === showcase?.id);
+  if (shown) {
+    await attach(shown.id, invoiceOf(shown), 'application/pdf');
+    await attach(shown.id, await receiptOf(shown), 'image/png');
   }
   if (rows.length > 0) await tx.insert(paymentAttachments).values(rows);
   return rows.length;

@@ -7,6 +7,7 @@ import { audit } from '../lib/audit';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
+import { seedCovers } from './seed-covers';
 import { seedMedia } from './seed-media';
 import { seedPayments } from './seed-payments';
 import { seedStatements } from './seed-statements';
@@ -277,6 +278,7 @@ export async function seedDemo({
     await seedPayments(tx, userIds, new Date());
     await seedStatements(tx, userIds, new Date());
     await seedMedia(tx, storage);
+    await seedCovers(tx, storage);
     return true;
   });
   if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);

@@ -167,9 +167,19 @@ export const paymentListItemSchema = z.object({
   n_attachments: z.number(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+/** Income (0 or more) and expenses (0 or less) in euros. */
+export const moneySumsSchema = z.object({ income: z.number(), expenses: z.number() });
+export type MoneySums = z.infer<typeof moneySumsSchema>;
 export const paymentsResponse = z.object({
   payments: z.array(paymentListItemSchema),
   totalCount: z.number(),
+  /** The sums of every payment the list holds with its filter, not only the page's. */
+  totals: moneySumsSchema,
+  /**
+   * What the scope's payments the caller may not see add up to, whatever the filter: with
+   * `totals` of the unfiltered list, the scope's income and expenses (docs/api-rules.md §8).
+   */
+  shielded: moneySumsSchema,
 });
 
 /** GET /payments/user/{id}: the payments the user may link or manage. */

@@ -17,19 +17,31 @@ import { assertMayListFor, toPaymentFields } from './payments.service';
 
 type ListQuery = PaymentsFilter & Page;
 
+const sumsInEuros = (sums: { incomeCents: number; expensesCents: number }) => ({
+  income: centsToEuros(sums.incomeCents),
+  expenses: centsToEuros(sums.expensesCents),
+});
+
 async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
   const { offset, limit, after, ...filter } = query;
-  const { rows, totalCount } = await selectPaymentPage(ctx.db, ctx.actor, scope, filter, {
-    offset,
-    limit,
-    after,
-  });
+  const { rows, totalCount, listed, shielded } = await selectPaymentPage(
+    ctx.db,
+    ctx.actor,
+    scope,
+    filter,
+    { offset, limit, after },
+  );
   const items: PaymentListItem[] = rows.map((row) => ({
     payment: toPaymentFields(ctx, row),
     activity_name: row.activityName,
     n_attachments: row.nAttachments,
   }));
-  return { payments: items, totalCount };
+  return {
+    payments: items,
+    totalCount,
+    totals: sumsInEuros(listed),
+    shielded: sumsInEuros(shielded),
+  };
 }
 
 /** An initiative's visible payments, its activities' included (404 when it is hidden). */

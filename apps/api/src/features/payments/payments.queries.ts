@@ -197,15 +197,17 @@ export interface Scope {
   activityId?: number;
 }
 
-function whereOf(actor: Actor | null, scope: Scope, filter: PaymentsFilter, bind: Bind): SQL {
+function scopeOf(scope: Scope, bind: Bind): SQL {
   return and(
     eq(payments.initiativeId, bind('initiative', scope.initiativeId)),
     scope.activityId === undefined
       ? undefined
       : eq(payments.activityId, bind('activity', scope.activityId)),
-    listedPayment(actor),
-    ...filterConditions(filter, bind),
   )!;
+}
+
+function whereOf(actor: Actor | null, scope: Scope, filter: PaymentsFilter, bind: Bind): SQL {
+  return and(scopeOf(scope, bind), listedPayment(actor), ...filterConditions(filter, bind))!;
 }
 
 /** Which payments of a scope the caller sees with a filter: the WHERE of a list and its count. */
@@ -298,18 +300,44 @@ const pageStatement = (keyset: boolean) =>
   );
 const pageStatements = { all: pageStatement(false), after: pageStatement(true) };
 
-const countStatement = reused((db, shape: ListShape) =>
-  db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/**
+ * Cents summed in SQL, as a number: a scope holds at most millions of payments of at most
+ * 999 999 999.99 each, far inside what a double holds exactly.
+ */
+const centsSum = (condition: SQL) =>
+  sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${condition}), 0)`.mapWith(
+    Number,
+  );
+
+/**
+ * The count and sums of the list, and what the scope's payments the caller does not see add up
+ * to, in one pass over the scope. The list's own WHERE decides what counts as listed, so the
+ * rows, the count and the sums can never disagree. The shielded sums ignore the filter: per
+ * filter they would tell when, and how large, the payments the caller may not see are
+ * (docs/api-rules.md §8); over the whole scope they are the stored totals less the listed ones.
+ */
+const totalsStatement = reused((db, { actor, scope, filter }: ListShape) => {
+  const listed = and(listedPayment(actor), ...filterConditions(filter, asPlaceholder))!;
+  const shielded = sql`not coalesce(${listedPayment(actor)}, false)`;
+  const income = sql`${payments.amountCents} > 0`;
+  const expense = sql`${payments.amountCents} < 0`;
+  return db
+    .select({
+      n: sql<number>`count(*) filter (where ${listed})`.mapWith(Number),
+      incomeCents: centsSum(and(listed, income)!),
+      expensesCents: centsSum(and(listed, expense)!),
+      shieldedIncomeCents: centsSum(and(shielded, income)!),
+      shieldedExpensesCents: centsSum(and(shielded, expense)!),
+    })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(activities, activityOfPayment)
-    .where(listWhere(shape)),
-);
+    .where(scopeOf(scope, asPlaceholder));
+});
 
 /**
  * One page of a scope's payments the caller sees with a filter, newest first, in one statement
- * (two with `after`); and the count of all.
+ * (two with `after`); and in one more the count and sums of all, and the shielded sums.
  */
 export async function selectPaymentPage(
   db: Executor,
@@ -342,8 +370,16 @@ export async function selectPaymentPage(
     statement = pageStatements.after;
   }
   const rows = await statement(db, key, shape, values);
-  const [counted] = await countStatement(db, key, shape, values);
-  return { rows, totalCount: counted?.n ?? 0 };
+  const [sums] = await totalsStatement(db, key, shape, values);
+  return {
+    rows,
+    totalCount: sums?.n ?? 0,
+    listed: { incomeCents: sums?.incomeCents ?? 0, expensesCents: sums?.expensesCents ?? 0 },
+    shielded: {
+      incomeCents: sums?.shieldedIncomeCents ?? 0,
+      expensesCents: sums?.shieldedExpensesCents ?? 0,
+    },
+  };
 }
 export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows'][number];
 

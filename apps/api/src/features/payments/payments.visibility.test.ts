@@ -1,5 +1,5 @@
 import type { Initiative } from '@helder/shared/initiatives';
-import type { PaymentListItem } from '@helder/shared/payments';
+import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { SEEN_BY, visibilityMatrix, type Scene } from '../../test/visibility';
 import type { Caller } from '../../test/http';
 
@@ -47,6 +47,19 @@ visibilityMatrix([
     read: 'GET /payments/initiative/{id} lists a payment of a hidden activity',
     seenBy: SEEN_BY.insidersOfOpen,
     reveals: (s, as) => listed(s, as, s.openInitiative.id, s.payments.inHiddenActivity.id),
+  },
+  {
+    read: 'GET /payments/initiative/{id} sums hidden payments with the listed ones',
+    seenBy: SEEN_BY.insidersOfOpen,
+    reveals: async (s, as) => {
+      const body = await s.read<{ totals: MoneySums; shielded: MoneySums }>(
+        `/payments/initiative/${s.openInitiative.id}`,
+        as,
+      );
+      // Either way the two add up to the initiative's expenses (docs/api-rules.md §8).
+      if (body!.totals.expenses + body!.shielded.expenses !== -6) throw new Error('no reconcile');
+      return body!.totals.expenses === -6;
+    },
   },
   {
     read: 'GET /payments/initiative/{id}/activity/{id} of a hidden activity',

@@ -2,16 +2,18 @@ import { formatEuro } from '@helder/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PlusIcon } from '../../components/ui/icons';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { paths } from '../../lib/paths';
 import type { RegulationGrantsProps } from '../regulations';
 import styles from './grants.module.css';
 
 /**
- * The grants of a regulation: `reference | name | € budget` (nl-NL, 2 decimals). A grant with
- * initiatives links to its first initiative (/funds/:id/activities). Managers (see
- * `canManageGrants`) get edit, delete, 'Penvoerders' and 'Initiatief (n)', which opens the
- * create-initiative modal (add-fund) for that grant; others see the count.
+ * The grants of a regulation: `reference | name | € budget` (nl-NL, 2 decimals) and what its
+ * initiatives spent of it. A grant with initiatives links to its first initiative
+ * (/funds/:id/activities). Managers (see `canManageGrants`) get edit, delete, 'Penvoerders' and
+ * 'Initiatief (n)', which opens the create-initiative modal (add-fund) for that grant and says so
+ * in its accessible name; others see the count.
  */
 export function GrantList({
   funderId,
@@ -43,6 +45,9 @@ export function GrantList({
           <span className="visually-hidden">{t('row.of', { reference: grant.reference })}</span>
         );
         const initiatives = t('row.initiatives', { n: grant.initiative_count });
+        const spent = Math.max(-grant.expenses, 0);
+        const over = Math.round((spent - grant.budget) * 100) / 100;
+        const spentShare = grant.budget > 0 ? Math.min(spent / grant.budget, 1) : 1;
         return (
           <li key={grant.id} className={styles.row}>
             {grant.first_initiative_id !== null ? (
@@ -52,6 +57,20 @@ export function GrantList({
             ) : (
               <p className={styles.summary}>{summary}</p>
             )}
+            <div className={styles.spend}>
+              {/* Decoration: the text beside it says the same. */}
+              <span className={styles.spendBar} data-over={over > 0} aria-hidden="true">
+                <span style={{ width: `${(spentShare * 100).toFixed(2)}%` }} />
+              </span>
+              <span>
+                {t('row.spent', { spent: formatEuro(spent), budget: formatEuro(grant.budget) })}
+              </span>
+              {over > 0 ? (
+                <span className={styles.over}>
+                  {t('row.overspent', { amount: formatEuro(over) })}
+                </span>
+              ) : null}
+            </div>
             {canManageGrants ? (
               <div className={styles.buttons}>
                 <ButtonLink to={`edit-grant/${grant.id}`} size="small">
@@ -63,8 +82,15 @@ export function GrantList({
                 <ButtonLink to={`overseers/${grant.id}`} size="small">
                   {t('row.overseers')} {context}
                 </ButtonLink>
-                <ButtonLink to={paths.addInitiative(funderId, regulationId, grant.id)} size="small">
-                  {initiatives} {context}
+                <ButtonLink
+                  to={paths.addInitiative(funderId, regulationId, grant.id)}
+                  size="small"
+                  icon={<PlusIcon size={16} />}
+                >
+                  {initiatives}
+                  <span className="visually-hidden">
+                    {t('row.addInitiative', { reference: grant.reference })}
+                  </span>
                 </ButtonLink>
               </div>
             ) : (

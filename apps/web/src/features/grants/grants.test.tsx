@@ -27,8 +27,8 @@ const regulation = {
   description: 'Geld voor de buurt.',
   funder: { id: 1, name: 'Gemeente Oost' },
   grants: [
-    summary(5, { initiative_count: 2, first_initiative_id: 40 }),
-    summary(6, { budget: 500 }),
+    summary(5, { initiative_count: 2, first_initiative_id: 40, expenses: -617.25 }),
+    summary(6, { budget: 500, income: 500, expenses: -812.5 }),
   ],
   grant_officers: [],
   policy_officers: [],
@@ -112,7 +112,9 @@ describe('grant list', () => {
       within(section).getByRole('link', { name: 'Penvoerders van beschikking BB-005' }),
     ).toHaveAttribute('href', '/sponsors/1/regulations/9/overseers/5');
     expect(
-      within(section).getByRole('link', { name: 'Initiatief (2) van beschikking BB-005' }),
+      within(section).getByRole('link', {
+        name: 'Initiatief (2): nieuw initiatief onder beschikking BB-005',
+      }),
     ).toHaveAttribute('href', '/sponsors/1/regulations/9/add-fund?grant=5');
   });
 
@@ -126,6 +128,18 @@ describe('grant list', () => {
     ).toBeNull();
     expect(within(section).queryByRole('link', { name: 'Beschikking toevoegen' })).toBeNull();
     expect(within(section).getByText('Initiatief (2)')).toBeInTheDocument();
+  });
+
+  it('shows what the initiatives spent of each budget, and by how much one is over it', async () => {
+    api({ actions: READER });
+    renderApp('/sponsors/1/regulations/9');
+    const section = await screen.findByRole('region', { name: 'Beschikkingen' });
+    const [first, second] = within(section).getAllByRole('listitem');
+    // The matcher reads no-break spaces as spaces.
+    expect(first).toHaveTextContent('Besteed € 617,25 van € 1.234,50');
+    expect(first).not.toHaveTextContent('overschreden');
+    expect(second).toHaveTextContent('Besteed € 812,50 van € 500,00');
+    expect(second).toHaveTextContent('Budget overschreden met € 312,50');
   });
 
   it("says 'Geen beschikkingen gevonden' without grants", async () => {

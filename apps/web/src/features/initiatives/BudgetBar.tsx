@@ -20,6 +20,7 @@ export function BudgetBar({ money }: { money: Money }) {
         available: formatEuro(figures.available),
       })}
       data-spent-share={figures.spentShare}
+      data-over={figures.overspent > 0}
     >
       <span className={styles.barSpent} style={{ width: spentPercent }} />
       <span className={styles.barAvailable} />

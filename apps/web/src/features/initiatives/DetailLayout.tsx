@@ -1,8 +1,8 @@
 /**
  * The one detail layout of initiatives and activities (docs/spec-map.md §2.7): breadcrumb, header
  * (picture, name, description preview with 'Lees meer' / 'Lees minder'), the action buttons, the
- * three budget cards ('Toegekend budget' with 'Waarvan ontvangen', 'Besteed', 'Beschikbaar
- * budget'), the tabs (links: every tab is a URL) and the active tab's content.
+ * budget cards ('Toegekend budget' with 'Waarvan ontvangen', 'Ontvangen', 'Besteed', 'Beschikbaar
+ * budget' with how far it is overspent), the tabs (links: every tab is a URL) and the active tab's content.
  */
 import { formatEuro } from '@helder/shared/money';
 import type { Initiative } from '@helder/shared/initiatives';
@@ -14,6 +14,7 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, previewText, type Money } from './figures';
+import { OverBudget } from './OverBudget';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
 import styles from './initiatives.module.css';
 import type { TabDef } from './tabs';
@@ -149,12 +150,21 @@ function Figures({ money }: { money: Money }) {
           <dd>{formatEuro(figures.allocated)}</dd>
         </div>
         <div className={styles.figure}>
+          <dt>{t('budget.income')}</dt>
+          <dd>{formatEuro(figures.received)}</dd>
+        </div>
+        <div className={styles.figure}>
           <dt>{t('budget.spent')}</dt>
           <dd>{formatEuro(figures.spent)}</dd>
         </div>
         <div className={styles.figure}>
           <dt>{t('budget.available')}</dt>
           <dd>{formatEuro(figures.available)}</dd>
+          {figures.overspent > 0 ? (
+            <dd className={styles.figureNote}>
+              <OverBudget amount={figures.overspent} />
+            </dd>
+          ) : null}
         </div>
       </dl>
       <BudgetBar money={money} />
@@ -187,6 +197,7 @@ export function DetailLayout({
         {entity ? (
           <SpendingUnitPicture
             picture={entity.profile_picture}
+            name={entity.name}
             size="header"
             alt={t('detail.picture', { name })}
           />

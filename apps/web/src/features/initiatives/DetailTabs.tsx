@@ -9,13 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { paths } from '../../lib/paths';
+import { useSession } from '../auth';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
+import { OverBudget } from './OverBudget';
 import styles from './initiatives.module.css';
 
 /**
  * Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel,
- * Locatie-inflatie.
+ * Locatie-inflatie; for anonymous visitors only those that are filled in.
  */
 export function DetailsTab({
   values,
@@ -30,6 +32,8 @@ export function DetailsTab({
   };
 }) {
   const { t } = useTranslation('initiatives');
+  // Anonymous visitors see what is known; logged-in readers also see what is still missing.
+  const visitor = useSession() === null;
   const rows: [string, string | null][] = [
     [t('details.name'), values.name],
     [t('details.description'), values.description],
@@ -38,9 +42,10 @@ export function DetailsTab({
     [t('details.kvk'), values.kvk_registration],
     [t('details.location'), values.location],
   ];
+  const shown = visitor ? rows.filter(([, value]) => value?.trim()) : rows;
   return (
     <dl className={styles.facts}>
-      {rows.map(([label, value]) => (
+      {shown.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>
@@ -208,6 +213,7 @@ function ActivityCard({
           <dd>{formatEuro(figures.available)}</dd>
         </div>
       </dl>
+      <OverBudget amount={figures.overspent} />
     </article>
   );
 }

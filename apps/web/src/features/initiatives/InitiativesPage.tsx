@@ -18,6 +18,7 @@ import { useSession } from '../auth';
 import { initiativesQueries, useInitiativesList } from './api';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures, nameSlug } from './figures';
+import { OverBudget } from './OverBudget';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
 import styles from './initiatives.module.css';
 
@@ -32,7 +33,11 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
   const state: InitiativeLinkState = { initiativeName: initiative.name };
   return (
     <article className={styles.card}>
-      <SpendingUnitPicture picture={initiative.profile_picture} size="card" />
+      <SpendingUnitPicture
+        picture={initiative.profile_picture}
+        name={initiative.name}
+        size="card"
+      />
       <div className={styles.cardBody}>
         <h2 className={styles.cardTitle}>
           <Link
@@ -53,6 +58,10 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
           <BudgetBar money={initiative} />
           <dl className={styles.legend}>
             <div>
+              <dt>{t('budget.allocatedShort')}</dt>
+              <dd>{formatEuro(figures.allocated)}</dd>
+            </div>
+            <div>
               <dt>
                 <span className={`${styles.dot} ${styles.dotSpent}`} aria-hidden="true" />
                 {t('budget.spent')}
@@ -67,6 +76,7 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
               <dd>{formatEuro(figures.available)}</dd>
             </div>
           </dl>
+          <OverBudget amount={figures.overspent} />
         </div>
       </div>
     </article>

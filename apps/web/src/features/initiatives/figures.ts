@@ -1,6 +1,7 @@
 /**
  * The numbers and texts every initiative and activity view derives the same way: the budget
- * split (docs/spec-map.md §3: available = max(budget + expenses, 0); spent = -expenses), the URL
+ * split (docs/spec-map.md §3: available = max(budget + expenses, 0); spent = -expenses; what
+ * spending beyond the budget the 0 of `available` would hide, `overspent`), the URL
  * slug of a name and the 250-character description preview.
  */
 import type { InitiativeListItem } from '@helder/shared/initiatives';
@@ -14,6 +15,8 @@ export interface BudgetFigures {
   received: number;
   spent: number;
   available: number;
+  /** How far the expenses exceed the budget; 0 within budget. */
+  overspent: number;
   /** The spent part of the bar, 0…1; 0.5 when nothing is spent and nothing is available. */
   spentShare: number;
 }
@@ -23,12 +26,14 @@ const cents = (euros: number) => Math.round(euros * 100) / 100;
 export function budgetFigures({ budget, income, expenses }: Money): BudgetFigures {
   const spent = cents(Math.max(-expenses, 0));
   const available = cents(Math.max(budget + expenses, 0));
+  const overspent = cents(Math.max(-(budget + expenses), 0));
   const total = spent + available;
   return {
     allocated: budget,
     received: income,
     spent,
     available,
+    overspent,
     spentShare: total === 0 ? 0.5 : spent / total,
   };
 }

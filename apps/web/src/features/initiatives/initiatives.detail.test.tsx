@@ -14,6 +14,8 @@ beforeAll(async () => {
   ]);
 });
 
+const NONE = { income: 0, expenses: 0 };
+
 function api({
   data = initiative(),
   actions = ['read'],
@@ -23,7 +25,8 @@ function api({
     'GET /api/auth/entity-access/actions': actionsFor({ 'Initiative:*': actions }),
     'GET /api/auth/entity-access/edit-fields': () => jsonResponse(200, { fields: [] }),
     'GET /api/initiative/:id/media': () => jsonResponse(200, { attachments: [] }),
-    'GET /api/payments/initiative/:id': () => jsonResponse(200, { payments: [], totalCount: 0 }),
+    'GET /api/payments/initiative/:id': () =>
+      jsonResponse(200, { payments: [], totalCount: 0, totals: NONE, shielded: NONE }),
   });
 }
 
@@ -65,15 +68,27 @@ describe('initiative detail: header', () => {
       .map((term) => [term.firstChild?.textContent, term.nextElementSibling?.textContent]);
     expect(figures).toEqual([
       ['Toegekend budget', formatEuro(6500)],
+      ['Ontvangen', formatEuro(5250)],
       ['Besteed', formatEuro(2987.85)],
       ['Beschikbaar budget', formatEuro(3512.15)],
     ]);
+    expect(screen.queryByText(/Budget overschreden/)).toBeNull();
     const info = screen.getByRole('button', { name: 'Waarvan ontvangen' });
     expect(info).toHaveAccessibleDescription(`Waarvan ontvangen: ${formatEuro(5250)}`);
     await user.click(info);
     expect(info).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(info).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('says how far an overspent initiative is over its budget, beside its 0 available', async () => {
+    api({ data: initiative({ budget: 1000, income: 1000, expenses: -1250.4 }) });
+    renderApp('/funds/3/transactieoverzicht');
+    await heading();
+    const available = screen.getByText('Beschikbaar budget').parentElement!;
+    // The matcher reads the element's no-break spaces as spaces.
+    expect(available).toHaveTextContent('Beschikbaar budget€ 0,00Budget overschreden met € 250,40');
+    expect(screen.getByRole('img', { name: /^Besteed/ })).toHaveAttribute('data-over', 'true');
   });
 
   it('shows the picture (a thumbnail) with a text alternative', async () => {
@@ -154,7 +169,20 @@ describe('initiative detail: tabs', () => {
     expect(screen.getByRole('region', { name: 'Sponsoren' })).toBeInTheDocument();
   });
 
-  it('Details: the six fields, unknown ones said so', async () => {
+  it('Details: an anonymous visitor sees the fields that are filled in, nothing else', async () => {
+    api({ data: initiative({ location: null, purpose: ' ' }) });
+    renderApp('/funds/3/details');
+    const panel = await screen.findByRole('region', { name: 'Details' });
+    expect(
+      within(panel)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Naam', 'Beschrijving', 'Doelgroep', 'Kamer van Koophandel']);
+    expect(within(panel).queryByText('Geen gegevens bekend')).toBeNull();
+  });
+
+  it('Details: the six fields for a logged-in reader, unknown ones said so', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
     api({ data: initiative({ location: null }) });
     renderApp('/funds/3/details');
     const panel = await screen.findByRole('region', { name: 'Details' });

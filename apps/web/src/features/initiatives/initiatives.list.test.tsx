@@ -6,7 +6,7 @@ import { actionsFor, fakeApi, requestsTo } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { budgetFigures, nameSlug, previewText } from './figures';
-import { initiative, listItem } from '../../test/spending-unit-fixtures';
+import { initiative, listItem, picture } from '../../test/spending-unit-fixtures';
 
 // The route modules load lazily; load them once up front so no test waits for the first import.
 beforeAll(async () => {
@@ -35,6 +35,7 @@ describe('budget figures', () => {
       received: 500,
       spent: 250,
       available: 750,
+      overspent: 0,
       spentShare: 0.25,
     });
   });
@@ -46,6 +47,7 @@ describe('budget figures', () => {
   it('never shows a negative available budget (overspent)', () => {
     const figures = budgetFigures({ budget: 100, income: 0, expenses: -150.5 });
     expect(figures.available).toBe(0);
+    expect(figures.overspent).toBe(50.5);
     expect(figures.spent).toBe(150.5);
     expect(figures.spentShare).toBe(1);
   });
@@ -101,6 +103,51 @@ describe('initiatives overview', () => {
     });
     expect(empty.firstElementChild).toHaveStyle({ width: '50.00%' });
     expect(within(cards[1]!).queryByText('Verborgen')).toBeNull();
+  });
+
+  it('shows the budget beside spent and available, and how far an overspent one is over', async () => {
+    api(() => [
+      listItem(2, { name: 'Binnen budget' }),
+      listItem(1, { name: 'Overschreden', budget: 500, income: 0, expenses: -812.5 }),
+    ]);
+    renderApp('/funds');
+    const list = await screen.findByRole('list', { name: 'Lijst met initiatieven' });
+    const [inside, over] = within(list).getAllByRole('article');
+    const legend = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(legend(inside!)).toEqual([
+      `Toegekend ${formatEuro(1000)}`,
+      `Besteed ${formatEuro(250)}`,
+      `Beschikbaar ${formatEuro(750)}`,
+    ]);
+    expect(within(inside!).queryByText(/Budget overschreden/)).toBeNull();
+    expect(legend(over!)).toContain(`Beschikbaar ${formatEuro(0)}`);
+    // The matcher reads the element's no-break spaces as spaces.
+    expect(over).toHaveTextContent(`Budget overschreden met € 312,50`);
+  });
+
+  it('gives a card without a picture a cover of its own name, and shows a picture when there is one', async () => {
+    api(() => [
+      listItem(3, { name: 'Buurttuin Oost' }),
+      listItem(2, { name: 'Speeltuin De Zonnebloem' }),
+      listItem(1, { name: 'Met foto', profile_picture: picture('foto') }),
+    ]);
+    renderApp('/funds');
+    const list = await screen.findByRole('list', { name: 'Lijst met initiatieven' });
+    const cards = within(list).getAllByRole('article');
+    const cover = (card: HTMLElement) => card.querySelector('svg[data-cover]');
+    expect(cover(cards[0]!)).toHaveTextContent('BO');
+    expect(cover(cards[1]!)).toHaveTextContent('SZ');
+    expect(cover(cards[0]!)!.getAttribute('data-cover')).not.toBe(
+      cover(cards[1]!)!.getAttribute('data-cover'),
+    );
+    expect(cover(cards[2]!)).toBeNull();
+    expect(cards[2]!.querySelector('img')).toHaveAttribute(
+      'src',
+      picture('foto').attachment_thumbnail_url_256,
+    );
   });
 
   it("offers 'Mijn Initiatieven' only when logged in", async () => {

@@ -1,12 +1,14 @@
 /**
  * A payment read-only (docs/spec-map.md §4: without edit permission a row opens its details):
  * its fields as a definition list and its attachments. The edit form of a bank-imported payment
- * shows its locked bank fields the same way.
+ * shows its locked bank fields the same way. Anonymous visitors see neither internal facts nor
+ * empty ones.
  */
 import { formatEuro } from '@helder/shared/money';
 import type { Payment } from '@helder/shared/payments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth';
 import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
@@ -42,6 +44,12 @@ const ALL_FACTS: readonly Fact[] = [
   'activity',
 ];
 
+/**
+ * How the payment is kept rather than what it is: a visitor only ever sees unhidden payments,
+ * and the amount's sign already says the route.
+ */
+const INTERNAL_FACTS: ReadonlySet<Fact> = new Set(['route', 'hidden', 'hideCounterparty', 'type']);
+
 /** The facts of the bank's fields: what stays read-only when edit-fields leaves them out. */
 export function bankFacts(editable: readonly PaymentField[]): Fact[] {
   const facts: Fact[] = [];
@@ -75,6 +83,7 @@ export function PaymentFacts({
   attachments = true,
 }: PaymentFactsProps) {
   const { t } = useTranslation('payment-forms');
+  const visitor = useSession() === null;
   const amount = payment.transaction_amount;
   const values: Record<Fact, ReactNode> = {
     amount: <span className={amount < 0 ? styles.negative : undefined}>{formatEuro(amount)}</span>,
@@ -95,15 +104,14 @@ export function PaymentFacts({
       <dl>
         {facts.map((fact) => {
           const value = values[fact];
+          const empty = value === null || value === '';
+          // Visitors get what the payment is, not how it is kept, nor 'Geen gegevens bekend'.
+          if (visitor && (empty || INTERNAL_FACTS.has(fact))) return null;
           return (
             <div key={fact}>
               <dt>{t(`details.${fact}`)}</dt>
               <dd className={fact === 'longDescription' ? styles.multiline : undefined}>
-                {value === null || value === '' ? (
-                  <span className={styles.muted}>{t('details.unknown')}</span>
-                ) : (
-                  value
-                )}
+                {empty ? <span className={styles.muted}>{t('details.unknown')}</span> : value}
               </dd>
             </div>
           );

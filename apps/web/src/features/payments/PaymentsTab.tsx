@@ -6,7 +6,7 @@
  * language. 'Transactie toevoegen' needs create_payment; 'Filter' opens the filter modal, and the
  * active filter shows as chips that remove it. A row (click, or Enter on it) opens the payment.
  */
-import type { PaymentListItem } from '@helder/shared/payments';
+import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { FilterChips } from './FilterChips';
 import { searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
+import { PaymentsTotals } from './PaymentsTotals';
 import { usePaymentsFilter } from './routing';
 import type { PaymentsScope } from './schemas';
 
@@ -38,7 +39,9 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   );
 
   const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
-  const total = payments.data?.pages.at(-1)?.totalCount;
+  const lastPage = payments.data?.pages.at(-1);
+  const total = lastPage?.totalCount;
+  const shows = (sums: MoneySums) => sums.income !== 0 || sums.expenses !== 0;
   const open = (paymentId: number) =>
     void navigate(`${paths.paymentDetails(initiativeId, paymentId, activityId)}${search}`);
   const onRowKey = (event: KeyboardEvent, paymentId: number) => {
@@ -108,6 +111,18 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
         count={
           total !== undefined && total >= PAGE_SIZE
             ? t('table.count', { shown: rows.length, total })
+            : undefined
+        }
+        foot={
+          lastPage && (lastPage.totalCount > 0 || shows(lastPage.shielded))
+            ? (columns: number) => (
+                <PaymentsTotals
+                  count={lastPage.totalCount}
+                  totals={lastPage.totals}
+                  shielded={lastPage.shielded}
+                  columns={columns}
+                />
+              )
             : undefined
         }
       />

@@ -95,6 +95,8 @@ interface PaymentsTableProps<Row> {
   count?: string | undefined;
   /** When it changes, the box scrolls back to its top (a new filter starts at page 1). */
   scrollKey?: unknown;
+  /** The table's `<tfoot>` for its number of columns, e.g. the list's totals (PaymentsTotals). */
+  foot?: ((columns: number) => ReactNode) | undefined;
 }
 
 /** The booking date (dd-mm-yyyy in Amsterdam) as a cell. */
@@ -122,6 +124,7 @@ export function PaymentsTable<Row>({
   retry,
   count,
   scrollKey,
+  foot,
 }: PaymentsTableProps<Row>) {
   const hintId = useId();
   const { ref, onScroll } = useLoadMoreOnScroll<HTMLDivElement>(list, SCROLL_THRESHOLD_PX);
@@ -183,6 +186,7 @@ export function PaymentsTable<Row>({
           </tr>
         ) : null}
       </tbody>
+      {foot?.(columns.length)}
     </table>
   );
 

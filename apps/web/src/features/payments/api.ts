@@ -38,7 +38,7 @@ export const paymentsQueries = {
       queryKey: [...paymentsQueries.lists(), initiativeId, activityId ?? null, filter] as const,
       queryFn: async ({ pageParam, signal }) => {
         const query = { ...filter, offset: pageParam, limit: PAGE_SIZE };
-        const { payments, totalCount } =
+        const { payments, totalCount, totals, shielded } =
           activityId === undefined
             ? await callApi(paymentsRoutes.initiative, {
                 params: { initiativeId },
@@ -50,7 +50,7 @@ export const paymentsQueries = {
                 query,
                 signal,
               });
-        return { payments, totalCount };
+        return { payments, totalCount, totals, shielded };
       },
       initialPageParam: 0,
       getNextPageParam: (lastPage, allPages) => nextOffset(lastPage.payments, allPages),

@@ -226,6 +226,24 @@ describe('payment details without edit', () => {
     expect(requests.some((request) => request.url.includes('edit-fields'))).toBe(false);
   });
 
+  it('show an anonymous visitor what the payment is, not how it is kept nor what is empty', async () => {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    open({ actions: ['read'] });
+    const dialog = await loaded('Transactie');
+    const terms = within(dialog)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual([
+      'Bedrag',
+      'Boekingsdatum',
+      'Ontvanger',
+      'Verzender',
+      'Korte beschrijving',
+      'Initiatief',
+    ]);
+    expect(within(dialog).queryByText('Geen gegevens bekend')).toBeNull();
+  });
+
   it('offers delete with the delete permission; confirming deletes and returns', async () => {
     const { user, router, order } = open({ actions: ['read', 'delete'] });
     const dialog = await loaded('Transactie');

@@ -19,7 +19,8 @@ beforeEach(() => {
 });
 
 const panel = () => screen.findByRole('region', { name: 'Transactieoverzicht' });
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const bodyRows = (table: HTMLElement) =>
+  within(within(table).getAllByRole('rowgroup')[1]!).getAllByRole('row');
 
 /** Pages of 20 from the newest id down: `total` payments in all. */
 const pagedList = (total: number) => (query: URLSearchParams) => {

@@ -1,6 +1,6 @@
 /** Response bodies and a fake API for the payments tests (shapes of @helder/shared). */
 import type { Attachment } from '@helder/shared/media';
-import type { Payment, PaymentFields, PaymentListItem } from '@helder/shared/payments';
+import type { MoneySums, Payment, PaymentFields, PaymentListItem } from '@helder/shared/payments';
 import { actionsFor, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse } from '../../test/render';
 import { activity, initiative } from '../../test/spending-unit-fixtures';
@@ -67,16 +67,33 @@ export interface PaymentsApiOptions {
   /** The list answer for each request (by its query); default: none. */
   list?: (query: URLSearchParams) => PaymentListItem[];
   totalCount?: number;
+  /** The list's sums; by default those of the answer's rows. */
+  totals?: MoneySums;
+  /** What the reader may not see; by default nothing. */
+  shielded?: MoneySums;
   actions?: Record<string, string[]>;
   editFields?: string[];
   detail?: Payment;
   routes?: Record<string, FakeHandler>;
 }
 
+/** Income and expenses of list items, as the API sums them. */
+export function sumsOf(items: readonly PaymentListItem[]): MoneySums {
+  const sum = (amounts: number[]) =>
+    Math.round(amounts.reduce((total, amount) => total + amount * 100, 0)) / 100;
+  const amounts = items.map((item) => item.payment.transaction_amount);
+  return {
+    income: sum(amounts.filter((amount) => amount > 0)),
+    expenses: sum(amounts.filter((amount) => amount < 0)),
+  };
+}
+
 /** The initiative 3 (with activity 21), its payments and the entity-access answers. */
 export function paymentsApi({
   list = () => [],
   totalCount,
+  totals,
+  shielded = { income: 0, expenses: 0 },
   actions = {},
   editFields = [],
   detail = payment(),
@@ -84,7 +101,12 @@ export function paymentsApi({
 }: PaymentsApiOptions = {}) {
   const answer: FakeHandler = (_request, { query }) => {
     const payments = list(query);
-    return jsonResponse(200, { payments, totalCount: totalCount ?? payments.length });
+    return jsonResponse(200, {
+      payments,
+      totalCount: totalCount ?? payments.length,
+      totals: totals ?? sumsOf(payments),
+      shielded,
+    });
   };
   return fakeApi({
     'GET /api/initiative/:id': () => jsonResponse(200, initiative()),
