@@ -256,6 +256,31 @@ describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through 
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses an over-long or malformed bank id with a clear message, storing no link', async () => {
+    const owner = await createUser(t, { password: null });
+    const refused: Array<[string, RegExp]> = [
+      [`${bankId}${'X'.repeat(200)}`, /at most 200 characters/],
+      ['X'.repeat(5000), /at most 200 characters/],
+      [`${bankId}\u0007`, /control or invisible characters/],
+      [`NL:Mock\u200bASPSP`, /control or invisible characters/],
+      ['   ', /Choose a bank/],
+      ['NL:', /Unknown bank/],
+      ['../../accounts', /Unknown bank/],
+    ];
+    for (const [id, message] of refused) {
+      const reply = await initiate(owner, `institution_id=${encodeURIComponent(id)}`);
+      expect(reply.statusCode, id.slice(0, 40)).toBe(422);
+      const [error] = reply.json<{ errors: Array<{ field: string; message: string }> }>().errors;
+      expect(error!.field).toBe('institution_id');
+      expect(error!.message).toMatch(message);
+    }
+    const links = await t.database.db
+      .select({ n: count() })
+      .from(bankLinks)
+      .where(eq(bankLinks.userId, owner.user.id));
+    expect(links[0]!.n).toBe(0);
+  });
+
   it('ends the consent at the provider when the account is revoked', async () => {
     const owner = await createUser(t, { password: null });
     await linkBank(owner);
