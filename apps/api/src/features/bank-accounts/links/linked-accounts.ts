@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { bankAccounts, bankLinks } from '../../../db/schema';
 import type { FinishedLink } from '../providers/provider';
+import { isSandboxBank, sandboxIban } from './sandbox-bank';
 
 type LinkRow = typeof bankLinks.$inferSelect;
 
@@ -21,7 +22,10 @@ export async function keepLinkedAccounts(
   finished: FinishedLink,
   now: Date,
 ): Promise<KeptLink> {
-  const granted = finished.accounts.filter((a) => a.iban !== null);
+  const sandbox = isSandboxBank(link.institutionId);
+  const granted = finished.accounts
+    .map((a) => (a.iban === null && sandbox ? { ...a, iban: sandboxIban(a.stableKey) } : a))
+    .filter((a) => a.iban !== null);
   if (granted.length === 0) return { outcome: 'third-party-error' };
   return db.transaction(async (tx) => {
     const plans: Array<{ existing: number | null; account: (typeof granted)[number] }> = [];
