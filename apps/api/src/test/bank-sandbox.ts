@@ -30,7 +30,7 @@ export async function startBankSandbox(): Promise<{
 }
 
 /** How to make the same client elsewhere (another process): the provider and its settings. */
-export type ClientSettings =
+type ClientSettings =
   | { name: 'gocardless'; baseUrl: string; secretId: string; secretKey: string }
   | { name: 'enablebanking'; baseUrl: string; appId: string; privateKey: string };
 

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../db/client';
 import { bankAccounts, bankLinks, payments, users } from '../../../db/schema';
 import { createTestApp } from '../../../test/app';
-import { startProviderSandbox, type ProviderSandbox } from '../../../test/bank-sandbox';
+import { clientOf, startProviderSandbox, type ProviderSandbox } from '../../../test/bank-sandbox';
 import { pgliteTemplateBlob } from '../../../test/template';
 import { syncAccount } from './bank-sync';
 import { keepLinkedAccounts } from './linked-accounts';
@@ -197,7 +197,9 @@ describe.each(['gocardless', 'enablebanking'] as const)('a sync killed mid-way (
       }
       try {
         const db = database.db;
-        const deps = { db, provider: sandbox.bank.provider, clock: () => new Date(), log: silent };
+        // The next process, with a client of its own.
+        const provider = clientOf(sandbox.client);
+        const deps = { db, provider, clock: () => new Date(), log: silent };
         const first = await syncAccount(deps, accountId, null);
         expect(first.status).toBe('synced');
         const booked = await bookedAtBank(db, accountId);
