@@ -153,14 +153,16 @@ async function linkLineToInitiative(page: Page, root: Api, initiative: Initiativ
     .toBe(1);
 }
 
-/** Waits until every account has synced since `since` (the import after a consent). */
-async function syncedAfter(request: APIRequestContext, account: Account, since: string | null) {
+/** Waits until every account has synced, after its sync in `before` if given (a renewal's). */
+async function syncedAfter(request: APIRequestContext, account: Account, before?: LinkedSummary[]) {
+  const since = new Map(before?.map((a) => [a.id, a.last_synced_at]));
   await expect
     .poll(
       async () =>
-        (await ownedAccounts(request, account)).every(
-          (a) => a.last_synced_at !== null && (since === null || a.last_synced_at > since),
-        ),
+        (await ownedAccounts(request, account)).every((a) => {
+          const last = since.get(a.id);
+          return a.last_synced_at !== null && (!last || a.last_synced_at > last);
+        }),
       BANK,
     )
     .toBe(true);
@@ -194,7 +196,7 @@ test.describe('linking a bank', () => {
     await expect(cards.first()).toContainText(/Vervalt op .+ \(nog \d+ dagen\)/);
     await expect(cards.first().getByRole('link', { name: 'Vernieuw nu' })).toBeVisible();
     await scanBothWidths(page, true);
-    await syncedAfter(request, account, null);
+    await syncedAfter(request, account);
     const before = await ownedAccounts(request, account);
     const payments = await paymentCount(request, account);
     expect(payments).toBeGreaterThan(0);
@@ -215,8 +217,7 @@ test.describe('linking a bank', () => {
     await again.getByRole('button', { name: 'Toestaan' }).click();
     await expect(renew.getByRole('heading', { name: 'Koppelen voltooid!' })).toBeVisible(BANK);
     await expect(renew.getByText('Je toestemming is vernieuwd.')).toBeVisible();
-    const lastSync = before.map((a) => a.last_synced_at!).sort()[0]!;
-    await syncedAfter(request, account, lastSync);
+    await syncedAfter(request, account, before);
     const after = await ownedAccounts(request, account);
     expect(after.map((a) => [a.id, a.iban])).toEqual(before.map((a) => [a.id, a.iban]));
     for (const [i, renewed] of after.entries()) {
