@@ -17,12 +17,16 @@ import type { Initiative, InitiativeInput } from '@helder/shared/initiatives';
 import type { Payment, PaymentInput } from '@helder/shared/payments';
 import type { OfficerRole, Regulation } from '@helder/shared/regulations';
 import type { InviteUserInput, User } from '@helder/shared/users';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The first administrator, made by scripts/e2e-server.mjs (same credentials there). */
 export const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' } as const;
 
-const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8123) + 1}/messages`;
+/** The mailbox of the app the running test's project talks to: the port after the app's. */
+function mailboxUrl(): string {
+  const app = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:8123');
+  return `http://${app.hostname}:${Number(app.port) + 1}/messages`;
+}
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A short id no other test (or earlier run) uses, for names and e-mail addresses. */
@@ -89,7 +93,7 @@ export async function latestMailTo(email: string, timeoutMs = 10_000): Promise<M
   const wanted = email.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(MAILBOX_URL);
+    const response = await fetch(mailboxUrl());
     const messages = (await response.json()) as Mail[];
     const mail = messages.filter((m) => m.to.some((to) => to.toLowerCase() === wanted)).at(-1);
     if (mail) return mail;

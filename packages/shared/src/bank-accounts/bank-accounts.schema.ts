@@ -211,12 +211,27 @@ export const institutionSchema = z.object({
 export type Institution = z.infer<typeof institutionSchema>;
 export const institutionsResponse = z.object({ institutions: z.array(institutionSchema) });
 
+/** Longer than any bank id either provider uses. */
+const INSTITUTION_ID_MAX = 200;
+
 const days = (max: number) =>
   optionalQuery(numberish(z.number().int().min(1).max(max))).default(BANK_DAYS_DEFAULT);
 
+/**
+ * A provider's id of a bank: GoCardless's ('ABNAMRO_ABNANL2A') or ours for Enable Banking
+ * ('NL:ABN AMRO'). Both are short printable text; anything else is refused before a link is
+ * stored or the provider is asked.
+ */
+const institutionId = z
+  .string()
+  .trim()
+  .min(1, 'Choose a bank')
+  .max(INSTITUTION_ID_MAX, `A bank id is at most ${INSTITUTION_ID_MAX} characters`)
+  .regex(/^[^\p{C}]+$/u, 'A bank id holds no control or invisible characters');
+
 /** GET /users/{uid}/gocardless-initiate: the bank and the consent asked for. */
 export const bankLinkQuery = z.object({
-  institution_id: z.string().trim().min(1).max(200),
+  institution_id: institutionId,
   n_days_access: days(BANK_ACCESS_DAYS_MAX),
   n_days_history: days(BANK_HISTORY_DAYS_MAX),
 });

@@ -16,6 +16,7 @@ import { ProviderError, type Institution, type PresentUser } from '../providers/
 import type { BankService } from './bank-service';
 import { endBankLink } from './end-link';
 import { keepLinkedAccounts } from './linked-accounts';
+import { isSandboxBank } from './sandbox-bank';
 import {
   LINK_STATE_SECONDS,
   linkIdOfState,
@@ -26,10 +27,6 @@ import {
 
 /** The country whose banks are offered: the product serves Dutch funders and initiatives. */
 const COUNTRY = 'NL';
-
-/** The provider's demo banks; an account there is shown with the fixed sandbox logo. */
-const SANDBOX_BANKS = /^(SANDBOXFINANCE_SFIN0000|[A-Z]{2}:Mock ASPSP)$/;
-const isSandboxBank = (institutionId: string) => SANDBOX_BANKS.test(institutionId);
 
 const unavailable = (detail: string) => new AppError(503, 'SERVICE_UNAVAILABLE', detail);
 

@@ -1,67 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAccounts } from '@helder/shared/bank-accounts';
 import { bankAccounts, bankLinks, payments } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { startProviderSandbox, type ProviderSandbox } from '../../../test/bank-sandbox';
 import { createUser, type CreatedUser } from '../../../test/factories';
-import type { ConfiguredBank } from '../providers/configured';
-import { createEnableBankingProvider } from '../providers/enablebanking/client';
-import { createEnableBankingFake } from '../providers/enablebanking/fake';
-import { generateApplicationKeys } from '../providers/enablebanking/fake-auth';
-import { answerConsent as answerEnableBanking } from '../providers/enablebanking/fake-harness';
-import { createGoCardlessProvider } from '../providers/gocardless/client';
-import { createGoCardlessFake } from '../providers/gocardless/fake';
-import { answerConsent as answerGoCardless } from '../providers/gocardless/fake-browser';
-
-interface Sandbox {
-  bank: ConfiguredBank;
-  /** The user's answer on the bank's consent page: where the bank sends the browser back. */
-  consent(url: string, action: 'allow' | 'cancel'): Promise<URL>;
-  server: FastifyInstance;
-}
-
-async function listen(plugin: ConfiguredBank['sandbox']) {
-  const server = Fastify();
-  await server.register(plugin!, { prefix: '/sandbox-bank' });
-  const origin = await server.listen({ port: 0, host: '127.0.0.1' });
-  return { server, base: `${origin}/sandbox-bank` };
-}
-
-/** Each provider's client, talking real HTTP to that provider's fake on a server of its own. */
-const sandboxes: Record<'gocardless' | 'enablebanking', () => Promise<Sandbox>> = {
-  async gocardless() {
-    const fake = createGoCardlessFake();
-    const { server, base } = await listen(fake.plugin);
-    const { secretId, secretKey } = fake.control;
-    const provider = createGoCardlessProvider({ baseUrl: `${base}/api/v2`, secretId, secretKey });
-    return {
-      bank: { provider, sandbox: null },
-      consent: (url, action) => answerGoCardless(url, action),
-      server,
-    };
-  },
-  async enablebanking() {
-    const keys = await generateApplicationKeys();
-    const appId = crypto.randomUUID();
-    const fake = createEnableBankingFake({ appId, publicKey: keys.publicKey });
-    const { server, base } = await listen(fake.plugin);
-    const provider = createEnableBankingProvider({
-      baseUrl: base,
-      appId,
-      privateKey: keys.privateKey,
-    });
-    return {
-      bank: { provider, sandbox: null },
-      consent: (url, action) => answerEnableBanking(url, { action }),
-      server,
-    };
-  },
-};
 
 describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through %s', (name) => {
   let t: TestApp;
-  let sandbox: Sandbox;
+  let sandbox: ProviderSandbox;
   let banks: string[];
   /**
    * A bank of its own for each link: a fake gives everyone who links a bank the same accounts, and
@@ -70,7 +17,7 @@ describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through 
   let bankId: string;
   const nextBank = () => (bankId = banks.shift()!);
   beforeAll(async () => {
-    sandbox = await sandboxes[name]();
+    sandbox = await startProviderSandbox(name);
     t = await createTestApp({ bank: sandbox.bank });
     const list = await t.app.inject({ url: '/api/utils/gocardless/institutions' });
     const institutions = list.json<{ institutions: Array<{ id: string; name: string }> }>()
@@ -254,6 +201,58 @@ describe.each(['gocardless', 'enablebanking'] as const)('linking a bank through 
       url: `/api/users/${owner.user.id}/gocardless-initiate?institution_id=x`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('links the sandbox bank, whose accounts may come without an IBAN', async () => {
+    const owner = await createUser(t, { password: null });
+    const list = await t.app.inject({ url: '/api/utils/gocardless/institutions' });
+    const sandboxBank = list
+      .json<{ institutions: Array<{ id: string }> }>()
+      .institutions.find((i) => /SANDBOX|Mock ASPSP/.test(i.id))!;
+    const started = await initiate(owner, `institution_id=${encodeURIComponent(sandboxBank.id)}`);
+    expect(started.statusCode).toBe(200);
+    const back = await sandbox.consent(started.json<{ url: string }>().url, 'allow');
+    expect(await callback(back)).toBe('success');
+    const accounts = await owned(owner);
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const account of accounts) {
+      expect(account.institution_name).toBe('Sandbox');
+      expect(account.iban).toMatch(/^NL\d{2}SNDB\d{10}$/);
+      expect(await paymentsOf(account.id)).toBeGreaterThan(0);
+    }
+    // A renewal finds the same accounts by the same stand-in IBANs and imports nothing twice.
+    const counts = await Promise.all(accounts.map((a) => paymentsOf(a.id)));
+    const again = await initiate(owner, `institution_id=${encodeURIComponent(sandboxBank.id)}`);
+    const renewed = await sandbox.consent(again.json<{ url: string }>().url, 'allow');
+    expect(await callback(renewed)).toBe('success');
+    const after = await owned(owner);
+    expect(after.map((a) => [a.id, a.iban])).toEqual(accounts.map((a) => [a.id, a.iban]));
+    expect(await Promise.all(after.map((a) => paymentsOf(a.id)))).toEqual(counts);
+  });
+
+  it('refuses an over-long or malformed bank id with a clear message, storing no link', async () => {
+    const owner = await createUser(t, { password: null });
+    const refused: Array<[string, RegExp]> = [
+      [`${bankId}${'X'.repeat(200)}`, /at most 200 characters/],
+      ['X'.repeat(5000), /at most 200 characters/],
+      [`${bankId}\u0007`, /control or invisible characters/],
+      [`NL:Mock\u200bASPSP`, /control or invisible characters/],
+      ['   ', /Choose a bank/],
+      ['NL:', /Unknown bank/],
+      ['../../accounts', /Unknown bank/],
+    ];
+    for (const [id, message] of refused) {
+      const reply = await initiate(owner, `institution_id=${encodeURIComponent(id)}`);
+      expect(reply.statusCode, id.slice(0, 40)).toBe(422);
+      const [error] = reply.json<{ errors: Array<{ field: string; message: string }> }>().errors;
+      expect(error!.field).toBe('institution_id');
+      expect(error!.message).toMatch(message);
+    }
+    const links = await t.database.db
+      .select({ n: count() })
+      .from(bankLinks)
+      .where(eq(bankLinks.userId, owner.user.id));
+    expect(links[0]!.n).toBe(0);
   });
 
   it('ends the consent at the provider when the account is revoked', async () => {

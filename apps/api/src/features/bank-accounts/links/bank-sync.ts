@@ -10,6 +10,7 @@ import type { Executor } from '../../../db/client';
 import { bankAccounts, bankLinks } from '../../../db/schema';
 import { syncedKeys } from '../dedupe-keys';
 import { insertLines } from '../import-core';
+import { withoutFileCopies } from './file-copies';
 import type { StatementLine } from '../statements/statement';
 import {
   ProviderError,
@@ -150,11 +151,15 @@ export async function syncAccount(
     return stop(problem, retry);
   }
   const keys = syncedKeys(lines);
+  let fromFiles = 0;
   const added = await db.transaction(async (tx) => {
+    const keyed = lines.map((item, i) => ({ item, key: keys[i]! }));
+    const unheld = await withoutFileCopies(tx, accountId, keyed);
+    fromFiles = unheld.fromFiles;
     const n = await insertLines(
       tx,
       { accountId, iban: account.iban, holderName: account.holderName, importId: null },
-      lines.map((item, i) => ({ item, key: keys[i]! })),
+      unheld.fresh,
     );
     await tx
       .update(bankAccounts)
@@ -166,7 +171,7 @@ export async function syncAccount(
       .where(eq(bankAccounts.id, accountId));
     return n;
   });
-  log.info({ account: accountId, fetched: lines.length, added, from }, 'bank sync done');
+  log.info({ account: accountId, fetched: lines.length, added, fromFiles, from }, 'bank sync done');
   return { status: 'synced', added };
 }
 

@@ -1,0 +1,187 @@
+/**
+ * An account imported from statement files first and linked through the bank later: the link
+ * continues the file's account, and the sync leaves each booking the files hold once, while a
+ * look-alike booking (same day and amount, other text) stays a booking of its own.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BankAccounts, StatementPreview } from '@helder/shared/bank-accounts';
+import { bankAccounts, payments } from '../../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { startProviderSandbox, type ProviderSandbox } from '../../../test/bank-sandbox';
+import { createUser, type CreatedUser } from '../../../test/factories';
+import { multipart } from '../../../test/multipart';
+import { STATEMENT_FORMAT_CASES, type Booking } from '../../../test/statement-generators';
+import type { ProviderTransaction } from '../providers/provider';
+import { syncAccount } from './bank-sync';
+
+const camt = STATEMENT_FORMAT_CASES.find((c) => c.name === 'camt053')!;
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const DAY_MS = 86_400_000;
+const silent = { info() {}, warn() {} };
+
+describe.each(['gocardless', 'enablebanking'] as const)('a file account linked via %s', (name) => {
+  let t: TestApp;
+  let sandbox: ProviderSandbox;
+  let bankId: string;
+  beforeAll(async () => {
+    sandbox = await startProviderSandbox(name);
+    t = await createTestApp({ bank: sandbox.bank });
+    const list = await t.app.inject({ url: '/api/utils/gocardless/institutions' });
+    bankId = list
+      .json<{ institutions: Array<{ id: string }> }>()
+      .institutions.find((i) => !/SANDBOX|Mock ASPSP/.test(i.id))!.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.server.close();
+  });
+
+  const owned = async (who: CreatedUser) =>
+    (
+      await t.app.inject({ url: `/api/user/${who.user.id}/bank-accounts`, headers: who.headers })
+    ).json<BankAccounts>().ownedBankAccounts;
+
+  async function link(who: CreatedUser) {
+    const started = await t.app.inject({
+      url: `/api/users/${who.user.id}/gocardless-initiate?institution_id=${encodeURIComponent(bankId)}`,
+      headers: who.headers,
+    });
+    expect(started.statusCode).toBe(200);
+    const back = await sandbox.consent(started.json<{ url: string }>().url, 'allow');
+    const reply = await t.app.inject({ url: back.pathname + back.search });
+    expect(new URL(reply.headers.location as string, 'http://x').searchParams.get('message')).toBe(
+      'success',
+    );
+  }
+
+  /** What the bank books on the account, as its provider gives it (one user's link, ended). */
+  async function bookedAtBank(): Promise<{ iban: string; rows: ProviderTransaction[] }> {
+    const scout = await createUser(t, { password: null });
+    await link(scout);
+    const [account] = await owned(scout);
+    const [row] = await t.database.db
+      .select({ providerAccountId: bankAccounts.providerAccountId })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.id, account!.id));
+    const rows: ProviderTransaction[] = [];
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    let cursor: string | null = null;
+    do {
+      const page = await sandbox.bank.provider.listTransactions(row!.providerAccountId, {
+        from: day(Date.now() - 89 * DAY_MS),
+        to: day(Date.now()),
+        cursor,
+        user: null,
+      });
+      rows.push(...page.transactions);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    for (const { id } of await owned(scout)) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${scout.user.id}/bank-account/${id}`,
+        headers: scout.headers,
+      });
+    }
+    const booked = rows.filter((r) => r.status === 'booked' && r.bookingDate && r.amountCents);
+    return { iban: account!.iban, rows: booked };
+  }
+
+  async function importFile(who: CreatedUser, text: string) {
+    const form = await multipart({ file: { name: 'afschrift.xml', data: Buffer.from(text) } });
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${who.user.id}/statement-imports`,
+      payload: form.payload,
+      headers: { ...form.headers, ...who.headers },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { id } = preview.json<StatementPreview>();
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${who.user.id}/statement-import/${id}/confirm`,
+      headers: who.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  }
+
+  const stored = async (accountId: number) =>
+    (
+      await t.database.db
+        .select({ at: payments.bookingDate, cents: payments.amountCents })
+        .from(payments)
+        .where(eq(payments.bankAccountId, accountId))
+    )
+      .map((p) => `${p.at.toISOString().slice(0, 10)} ${p.cents}`)
+      .sort();
+
+  it('continues the file account and keeps each booking once', async () => {
+    const { iban, rows } = await bookedAtBank();
+    const sorted = [...rows].sort((a, b) => a.bookingDate!.localeCompare(b.bookingDate!));
+    expect(sorted.length).toBeGreaterThan(4);
+    const mid = sorted[Math.floor(sorted.length / 2)]!.bookingDate!;
+    // The file holds the older half as its bank writes it (other case and spacing, no id), a
+    // booking from before the link's history, and one that only looks like a bank row.
+    const copies = sorted.filter((r) => r.bookingDate! <= mid);
+    const fromFile = (r: ProviderTransaction): Booking => ({
+      date: r.bookingDate!,
+      cents: r.amountCents,
+      name: xml(r.counterpartyName ?? ''),
+      iban: r.counterpartyIban,
+      text: xml(`  ${(r.description ?? '').toUpperCase()} `),
+      ref: null,
+    });
+    const older: Booking = {
+      date: new Date(Date.now() - 200 * DAY_MS).toISOString().slice(0, 10),
+      cents: -1234,
+      name: 'Drukkerij Jansen',
+      iban: null,
+      text: 'Flyers',
+      ref: null,
+    };
+    const lookAlike: Booking = { ...fromFile(copies[0]!), text: 'Een andere boeking' };
+    const bookings = [older, ...copies.map(fromFile), lookAlike].sort((a, b) =>
+      a.date.localeCompare(b.date),
+    );
+    const owner = await createUser(t, { password: null });
+    await importFile(owner, camt.render(bookings, { iban, openingCents: 100_000 }));
+    const [fileAccount] = await owned(owner);
+    expect(fileAccount!.provider).toBe('file');
+
+    await link(owner);
+    const accounts = (await owned(owner)).filter((a) => a.iban === iban);
+    expect(accounts.map((a) => [a.id, a.provider])).toEqual([[fileAccount!.id, name]]);
+    const expected = [...bookings.map((b) => ({ date: b.date, cents: b.cents }))]
+      .concat(
+        sorted
+          .filter((r) => r.bookingDate! > mid)
+          .map((r) => ({
+            date: r.bookingDate!,
+            cents: r.amountCents,
+          })),
+      )
+      .map((b) => `${b.date} ${b.cents}`)
+      .sort();
+    expect(await stored(fileAccount!.id)).toEqual(expected);
+
+    // The next sync reads the same days again and takes nothing twice.
+    const deps = {
+      db: t.database.db,
+      provider: sandbox.bank.provider,
+      clock: () => new Date(),
+      log: silent,
+    };
+    const again = await syncAccount(deps, fileAccount!.id, {
+      ipAddress: '127.0.0.1',
+      userAgent: 'test',
+    });
+    expect(again).toEqual({ status: 'synced', added: 0 });
+    expect(await stored(fileAccount!.id)).toEqual(expected);
+    const live = await t.database.db
+      .select({ iban: bankAccounts.iban })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.ownerId, owner.user.id), eq(bankAccounts.isRevoked, false)));
+    expect(live.filter((a) => a.iban === iban)).toHaveLength(1);
+  });
+});
