@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   Api,
   expectNoA11yViolations,
+  expectNoScrollBoxAround,
   latestMailTo,
   linkInMail,
   loginAs,
@@ -326,6 +327,8 @@ test('at 375 px the list and the user are separate screens', async ({ page, requ
   await expect(directory(page)).toBeHidden();
   await expect(searchBox(page)).toBeHidden();
   await expect(lotte.getByRole('link', { name: 'Instellingen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gebruikers' })).toHaveCount(1);
+  await expectNoScrollBoxAround(lotte);
   await expectNoA11yViolations(page);
   // Nothing wider than the screen.
   const overflow = await page.evaluate(

@@ -17,7 +17,7 @@ import type { Initiative, InitiativeInput } from '@helder/shared/initiatives';
 import type { Payment, PaymentInput } from '@helder/shared/payments';
 import type { OfficerRole, Regulation } from '@helder/shared/regulations';
 import type { InviteUserInput, User } from '@helder/shared/users';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The first administrator, made by scripts/e2e-server.mjs (same credentials there). */
 export const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' } as const;
@@ -79,6 +79,46 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
     nodes: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Expects an amount cell (BEDRAG) to be on screen whole: inside the viewport's width and not cut
+ * off by any box around it that clips, once scrolled to.
+ */
+export async function expectAmountVisible(cell: Locator): Promise<void> {
+  await cell.scrollIntoViewIfNeeded();
+  await expect(cell).toBeInViewport({ ratio: 1 });
+  const clippedBy = await cell.evaluate((element) => {
+    const { left, right } = element.getBoundingClientRect();
+    if (left < 0 || right > document.documentElement.clientWidth) return 'the viewport';
+    for (let box = element.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === 'visible') continue;
+      const edges = box.getBoundingClientRect();
+      if (left < edges.left - 0.5 || right > edges.right + 0.5) return box.className || box.tagName;
+    }
+    return null;
+  });
+  expect(clippedBy, 'the amount is cut off by').toBeNull();
+}
+
+/** Expects the elements to sit side by side on one line (a tab row that does not wrap). */
+export async function expectOneRow(items: Locator): Promise<void> {
+  const tops = await items.evaluateAll((elements) =>
+    elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+  );
+  expect(tops.length).toBeGreaterThan(1);
+  expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+}
+
+/** Expects no box around the element to scroll on its own: only the page does. */
+export async function expectNoScrollBoxAround(element: Locator): Promise<void> {
+  const box = await element.evaluate((start) => {
+    for (let box = start.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(box).overflowY)) return box.className;
+    }
+    return null;
+  });
+  expect(box, 'a box that scrolls on its own').toBeNull();
 }
 
 export interface Mail {

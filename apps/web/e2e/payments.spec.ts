@@ -9,7 +9,9 @@ import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   Api,
+  expectAmountVisible,
   expectNoA11yViolations,
+  expectOneRow,
   loginAs,
   logout,
   RECEIPT_PNG,
@@ -97,6 +99,12 @@ test('an initiative owner records an expense with a receipt, edits it and filter
   await expect(row.getByRole('cell', { name: '14-03-2026' })).toBeVisible();
   await expect(row.getByRole('cell', { name: /€\s-12,50/ })).toBeVisible();
   await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
+  await expectAmountVisible(row.getByRole('cell', { name: /€\s-12,50/ }));
+  // The activities screen: the side list leaves the table less room, and the tabs one row.
+  await page.goto(`/funds/${initiative.id}/activities`);
+  await expectAmountVisible(table(page).getByRole('cell', { name: /€\s-12,50/ }));
+  await expectOneRow(page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link'));
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
   await expect(spent(page)).toContainText(/€\s12,50/);
   await expectNoA11yViolations(page);
 
@@ -164,6 +172,7 @@ test('a user links a payment to an activity on /transactions and unlinks it', as
   const activitySelect = row.getByRole('combobox', { name: /^Activiteit voor betaling/ });
   await expect(initiativeSelect).toHaveValue(String(initiative.id));
   await expect(activitySelect).toBeEnabled();
+  await expectAmountVisible(row.getByRole('cell', { name: /^€\s-30,00$/ }));
   await expectNoA11yViolations(page);
 
   await activitySelect.selectOption({ label: activity.name });
@@ -187,8 +196,9 @@ test('the payment pages at 375 px', async ({ page, request }) => {
     transaction_amount: 250,
     booking_date: '2026-02-01T10:00:00+01:00',
     route: 'inkomen',
-    debtor_name: 'Fonds',
-    short_user_description: 'Eerste voorschot',
+    // Long words that a table would have to make room for.
+    debtor_name: 'Stichting Kunstenaarsbenodigdhedengroothandel Amsterdam-Noord',
+    short_user_description: 'Eerste voorschot voor de buurtspeeltuinherinrichtingswerkzaamheden',
     initiative_id: initiative.id,
     activity_id: null,
   });
@@ -196,11 +206,22 @@ test('the payment pages at 375 px', async ({ page, request }) => {
   await loginAs(page, owner.email, owner.password);
   for (const path of [`/funds/${initiative.id}/transactieoverzicht`, '/transactions']) {
     await page.goto(path);
-    await expect(page.getByRole('cell', { name: /€\s250,00/ })).toBeVisible();
+    await expectAmountVisible(page.getByRole('cell', { name: /€\s250,00/ }));
+    const tabs = page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link');
+    await expectOneRow(tabs);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, path).toBeLessThanOrEqual(0);
     await expectNoA11yViolations(page);
   }
+
+  // A long form keeps its actions in view, and starts in its first field.
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  await page.getByRole('link', { name: 'Transactie toevoegen' }).click();
+  const add = page.getByRole('dialog', { name: 'Transactie toevoegen' });
+  await expect(add.getByLabel('Bedrag', { exact: true })).toBeFocused();
+  await expect(add.getByRole('button', { name: 'Toevoegen', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
 });

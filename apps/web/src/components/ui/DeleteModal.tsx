@@ -58,7 +58,8 @@ export function DeleteModal({
             </div>
           ) : null}
           <FormActions align="end">
-            <Button variant="secondary" onClick={() => close()} disabled={busy}>
+            {/* The safe action has the focus when it opens: Enter must not delete. */}
+            <Button variant="secondary" onClick={() => close()} disabled={busy} data-autofocus>
               {labels.cancel}
             </Button>
             <Button

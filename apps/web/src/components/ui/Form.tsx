@@ -10,7 +10,10 @@ export function Form({ className, ...props }: FormHTMLAttributes<HTMLFormElement
   );
 }
 
-/** Row of form buttons; `between` puts a secondary link left of the submit button. */
+/**
+ * Row of form buttons; `between` puts a secondary link left of the submit button. In a modal it
+ * stays at the bottom while the body scrolls (Modal.module.css finds it by its data attribute).
+ */
 export function FormActions({
   children,
   align = 'between',
@@ -18,7 +21,11 @@ export function FormActions({
   children: ReactNode;
   align?: 'between' | 'end';
 }) {
-  return <div className={`${styles.actions} ${align === 'end' ? styles.end : ''}`}>{children}</div>;
+  return (
+    <div className={`${styles.actions} ${align === 'end' ? styles.end : ''}`} data-form-actions="">
+      {children}
+    </div>
+  );
 }
 
 export interface SaveButtonsProps {

@@ -57,6 +57,60 @@ describe('Modal focus', () => {
     render(<Harness />);
     expect(screen.getByRole('textbox', { name: 'veld' })).toHaveFocus();
   });
+
+  it('starts on the marked element, even after a field', () => {
+    render(
+      <Modal open onClose={() => {}} title="Titel">
+        <input aria-label="veld" />
+        <button type="button" data-autofocus>
+          Annuleren
+        </button>
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Annuleren' })).toHaveFocus();
+  });
+
+  it('starts on the first control of its body without fields, never on the close button', () => {
+    render(
+      <Modal open onClose={() => {}} title="Titel">
+        <p>Gegevens</p>
+        <button type="button">Sluiten en terug</button>
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Sluiten en terug' })).toHaveFocus();
+  });
+
+  /** A body that shows a field once it has loaded (a tick after opening). */
+  function Loading() {
+    const [loaded, setLoaded] = useState(false);
+    useEffect(() => {
+      const timer = setTimeout(() => setLoaded(true), 0);
+      return () => clearTimeout(timer);
+    }, []);
+    return loaded ? <input aria-label="naam" /> : <p>Laden...</p>;
+  }
+
+  it('rests on the dialog while its body loads, then moves to the first field', async () => {
+    render(
+      <Modal open onClose={() => {}} title="Titel">
+        <Loading />
+      </Modal>,
+    );
+    expect(screen.getByRole('dialog')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'naam' })).toHaveFocus());
+  });
+
+  it('leaves the focus where the user moved it while the body loaded', async () => {
+    render(
+      <Modal open onClose={() => {}} title="Titel">
+        <Loading />
+      </Modal>,
+    );
+    const close = screen.getByRole('button', { name: 'Sluiten' });
+    close.focus();
+    await screen.findByRole('textbox', { name: 'naam' });
+    expect(close).toHaveFocus();
+  });
 });
 
 describe('Modal and the page behind it', () => {

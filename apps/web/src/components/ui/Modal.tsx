@@ -2,8 +2,11 @@
  * Dialogs: a modal `role="dialog"` over the page, labelled by its title (and described by its
  * description).
  *
- * - focus starts in the first field (or an element marked `data-autofocus`; else the first
- *   focusable element), Tab and Shift+Tab stay inside, and focus returns where it was on close;
+ * - focus starts on an element marked `data-autofocus` (a confirmation's safe action), else in the
+ *   first field, else on the first focusable element of its body, never on the close button; a
+ *   body that is still loading gets the focus in its first field once that appears, unless the
+ *   user has moved it. Tab and Shift+Tab stay inside, and focus returns where it was on close;
+ * - its actions (FormActions) stay in view at its bottom while the body scrolls;
  * - the page behind is inert and hidden from assistive technology, and does not scroll;
  * - the backdrop, the close button and Esc close it; closing is ignored while `busy` (an action is
  *   in progress); an Esc that a layer inside it (a date picker) has handled is left to that layer;
@@ -55,7 +58,16 @@ export function Modal(props: ModalProps) {
 const FOCUSABLE =
   'a[href], button:not(:disabled), input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 const FIELD =
-  '[data-autofocus], input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+  'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/** Where focus starts in the body: the marked element, the first field, the first focusable. */
+function firstFocus(body: HTMLElement): HTMLElement | null {
+  return (
+    body.querySelector<HTMLElement>('[data-autofocus]') ??
+    body.querySelector<HTMLElement>(FIELD) ??
+    body.querySelector<HTMLElement>(FOCUSABLE)
+  );
+}
 
 function Dialog({
   open,
@@ -72,6 +84,7 @@ function Dialog({
   const descriptionId = useId();
   const frame = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   // Where focus was when it opened (read before it moves in), to return it there on close.
   const [returnFocus] = useState(() => document.activeElement);
   const close = () => {
@@ -81,10 +94,19 @@ function Dialog({
   useEffect(() => {
     const dialog = content.current!;
     const restorePage = setPageBehind(frame.current!);
-    const first =
-      dialog.querySelector<HTMLElement>(FIELD) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+    const first = firstFocus(body.current!);
     (first ?? dialog).focus();
+    // A body still loading (a spinner) has nothing to focus yet: its first field, once there.
+    const arrived = new MutationObserver(() => {
+      if (document.activeElement !== dialog) return arrived.disconnect();
+      const later = firstFocus(body.current!);
+      if (!later) return;
+      arrived.disconnect();
+      later.focus();
+    });
+    if (!first) arrived.observe(body.current!, { childList: true, subtree: true });
     return () => {
+      arrived.disconnect();
       restorePage();
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();
     };
@@ -159,7 +181,9 @@ function Dialog({
             {description}
           </p>
         ) : null}
-        <div className={styles.body}>{children}</div>
+        <div ref={body} className={styles.body}>
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -6,7 +6,7 @@
  */
 import { formatEuro } from '@helder/shared/money';
 import type { Initiative } from '@helder/shared/initiatives';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
@@ -189,6 +189,20 @@ export function DetailLayout({
   const panelTitleId = useId();
   const name = entity?.name ?? fallbackTitle;
   const active = tabs.find((tab) => tab.key === activeTab.key);
+  const tabRow = useRef<HTMLUListElement>(null);
+  const shown = entity !== null;
+
+  // The tab row scrolls sideways on a narrow screen: the current tab must be in it, not beyond.
+  useEffect(() => {
+    const row = tabRow.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current) return;
+    const box = row.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    if (tab.left < box.left || tab.right > box.right) {
+      row.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+    }
+  }, [activeTab.key, shown]);
 
   return (
     <article className={styles.detail} aria-labelledby={titleId}>
@@ -238,7 +252,7 @@ export function DetailLayout({
         <>
           <Figures money={entity} />
           <nav className={styles.tabs} aria-label={tabsLabel}>
-            <ul>
+            <ul ref={tabRow} className="scroll-row">
               {tabs.map((tab) => (
                 <li key={tab.key}>
                   <Link

@@ -92,7 +92,10 @@ export function AttachmentThumbnail({ attachment, n }: { attachment: Attachment;
       target="_blank"
       rel="noreferrer"
       className={styles.thumbnailLink}
-      aria-label={t('attachments.open', { n })}
+      // A pdf tile shows 'PDF': its name holds that text too, as speech users say what they see.
+      aria-label={
+        isPdf(attachment) ? t('attachments.openPdf', { n }) : t('attachments.open', { n })
+      }
     >
       {isPdf(attachment) ? (
         <PdfTile label={t('attachments.pdf')} />

@@ -27,7 +27,7 @@ export function PaymentsPage() {
         onSearchChange={onOverview ? setSearch : undefined}
         searchLabel={t('overview.searchLabel')}
       />
-      <nav aria-label={t('tabs.label')} className={styles.tabs}>
+      <nav aria-label={t('tabs.label')} className={`${styles.tabs} scroll-row`}>
         <NavLink to={paths.payments()} end className={tabClass}>
           {t('tabs.payments')}
         </NavLink>

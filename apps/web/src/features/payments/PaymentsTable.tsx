@@ -5,9 +5,21 @@
  * the box is scrolled to within 20 px of its end (or the rows do not fill it yet) or on
  * 'Load More', until a page holds fewer than 20. The screens give the columns, the rows and the
  * texts; `layout` keeps how each screen shows its states (docs/spec-map.md §2.7, §2.9, §9).
+ *
+ * BEDRAG is never out of view: in a box narrower than its columns need, each row shows as a card
+ * (the date and the amount on its first line, the other cells below under their column's name);
+ * in a wide one the amount column stays pinned at the right edge, should the table not fit.
  */
 import { formatEuro } from '@helder/shared/money';
-import { useEffect, useId, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -113,6 +125,16 @@ export function AmountCell({ amount }: { amount: number }) {
   );
 }
 
+/**
+ * The column names as CSS strings (--label-1, --label-2, …), for a card to show each cell's
+ * column beside it; JSON's quoting and escapes are CSS's.
+ */
+function columnLabels(columns: readonly PaymentsColumn[]): CSSProperties {
+  return Object.fromEntries(
+    columns.map((column, index) => [`--label-${index + 1}`, JSON.stringify(column.header)]),
+  );
+}
+
 export function PaymentsTable<Row>({
   list,
   rows,
@@ -164,6 +186,7 @@ export function PaymentsTable<Row>({
   const table = (
     <table
       className={styles.table}
+      style={columnLabels(columns)}
       aria-describedby={texts.rowHint && rows.length > 0 ? hintId : undefined}
     >
       <caption className="visually-hidden">{caption}</caption>

@@ -93,7 +93,7 @@ describe('payment details with edit', () => {
       'href',
       'https://files.example/a7.jpg?sig=1',
     );
-    expect(within(current).getByRole('link', { name: 'Bijlage 2 openen' })).toHaveTextContent(
+    expect(within(current).getByRole('link', { name: 'Bijlage 2 openen (PDF)' })).toHaveTextContent(
       'PDF',
     );
     const mark = within(current).getByRole('button', { name: 'Bijlage 1 verwijderen' });
@@ -217,7 +217,7 @@ describe('payment details without edit', () => {
     expect(value('Korte beschrijving')).toBe('Betaling 55');
     expect(value('Lange beschrijving')).toBe('Geen gegevens bekend');
     expect(value('Naam tegenpartij afgeschermd voor publiek')).toBe('Nee');
-    expect(within(dialog).getByRole('link', { name: 'Bijlage 2 openen' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Bijlage 2 openen (PDF)' })).toHaveAttribute(
       'href',
       'https://files.example/a8.pdf?sig=1',
     );

@@ -71,7 +71,7 @@ export function ChangePasswordModal() {
               form={form}
               errorText={fieldError}
             />
-            <FormActions>
+            <FormActions align="end">
               <Button variant="secondary" onClick={() => close()} disabled={busy}>
                 {t('form.cancel')}
               </Button>

@@ -1,5 +1,5 @@
 import type { User } from '@helder/shared/users';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -89,6 +89,22 @@ function UsersList({ email, ownId }: { email: string; ownId: number }) {
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [email, scrollRef]);
+
+  // A user opened by URL is shown in the list, once their entry has loaded; only the list
+  // scrolls (not the page), and only once per user, so it never fights the reader's scrolling.
+  const { userId } = useParams();
+  const revealed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const box = scrollRef.current;
+    const entry = box?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!box || !entry || revealed.current === userId) return;
+    revealed.current = userId;
+    const boxTop = box.getBoundingClientRect().top;
+    const { top, bottom } = entry.getBoundingClientRect();
+    if (top < boxTop || bottom > boxTop + box.clientHeight) {
+      box.scrollTop += top - boxTop - (box.clientHeight - (bottom - top)) / 2;
+    }
+  }, [userId, users, scrollRef]);
 
   let content;
   if (list.isPending) {
@@ -183,6 +199,8 @@ export function UsersPage() {
           <UsersList email={email} ownId={session.userId} />
         </div>
         <div className={styles.detailPanel}>
+          {/* On a phone the user's page stands alone, without the top bar: it keeps its title. */}
+          {showsDetail ? <h1 className={styles.detailTitle}>{t('title')}</h1> : null}
           {showsDetail ? null : <p className={styles.selectHint}>{t('selectUser')}</p>}
           <Outlet />
         </div>
