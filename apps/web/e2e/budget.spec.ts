@@ -4,7 +4,7 @@
  * largest first, so the offender is plain.
  *
  * The budgets, with React (ADR 0022): /funds 125 KB of compressed JavaScript, an initiative page
- * 135 KB, /login 130 KB, and at most 300 KB in all (bodies and headers) for each. React itself is
+ * 140 KB (ADR 0027), /login 130 KB, and at most 300 KB in all (bodies and headers) for each. React itself is
  * about 57 KB of that; the rest is kept there by design: route modules loaded per page, only the
  * catalogs of the page's language, and the form, validation and menu libraries (and the
  * payments table) left to the screens that use them.
@@ -78,7 +78,7 @@ test('/funds, an initiative page and /login load within the budget, their routes
       `/funds/${initiative.id}/transactieoverzicht`,
       (page) =>
         expect(page.getByRole('heading', { level: 1, name: `Initiatief ${id}` })).toBeVisible(),
-      135 * KB,
+      140 * KB,
     ],
     [
       '/login',
