@@ -108,7 +108,7 @@ describe('the totals of a payment list (docs/api-rules.md §8)', () => {
     ]);
   });
 
-  it("counts a hidden payment as listed for the owner of the account it came from", async () => {
+  it('counts a hidden payment as listed for the owner of the account it came from', async () => {
     const w = await scene.world();
     const holder = await createUser(scene.t, { password: null });
     const account = await createBankAccount(scene.t, holder.user.id);
