@@ -151,6 +151,14 @@ export const AlertIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A warning triangle: something is beyond a limit (e.g. spending over budget). */
+export const WarningIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3 2 21h20L12 3Z" />
+    <path d="M12 10v5M12 18v.01" />
+  </Icon>
+);
+
 export const CheckIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

@@ -1,24 +1,7 @@
 import { formatEuro } from '@helder/shared/money';
 import { useTranslation } from 'react-i18next';
+import { WarningIcon } from '../../components/ui/icons';
 import styles from './initiatives.module.css';
-
-const WarningIcon = () => (
-  <svg
-    width={16}
-    height={16}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M12 3 2 21h20L12 3Z" />
-    <path d="M12 10v5M12 18v.01" />
-  </svg>
-);
 
 /**
  * Spending beyond the budget: 'Beschikbaar € 0,00' alone would hide it. In words and an icon,
@@ -29,7 +12,7 @@ export function OverBudget({ amount }: { amount: number }) {
   if (amount <= 0) return null;
   return (
     <span className={styles.overBudget}>
-      <WarningIcon />
+      <WarningIcon size={16} />
       {t('budget.overspent', { amount: formatEuro(amount) })}
     </span>
   );
