@@ -461,10 +461,12 @@ export async function selectUserPayments(
   const where = filter.unlinked ? and(filtered, unlinked) : filtered;
   let keyset: SQL | undefined;
   if (page.after !== undefined) {
+    // Any payment the user may see marks the place: the last one of a page may since have been
+    // linked, and so have left a list of the unlinked ones.
     const [cursor] = await db
       .select({ bookingDate: payments.bookingDate })
       .from(payments)
-      .where(and(where, eq(payments.id, page.after)));
+      .where(and(managedBy(userId), eq(payments.id, page.after)));
     keyset = keysetAfter(cursor, page.after);
   }
   const cut = db

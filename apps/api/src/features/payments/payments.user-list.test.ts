@@ -80,8 +80,26 @@ describe('GET /api/payments/user/:id: the search and "Niet gekoppeld"', () => {
     const first = await list('unlinked=true&limit=1');
     expect(first.payments).toHaveLength(1);
     expect(first.totalCount).toBe(2);
-    const second = await list(`unlinked=true&limit=1&after=${first.payments[0]?.id}`);
-    expect(second.payments.map((p) => p.id)).not.toEqual(first.payments.map((p) => p.id));
+    const last = first.payments[0]!;
+    const second = await list(`unlinked=true&limit=1&after=${last.id}`);
+    expect(second.payments).toHaveLength(1);
+    expect(second.payments[0]?.id).not.toBe(last.id);
+  });
+
+  it('pages on after a payment that has been linked since, skipping no unlinked one', async () => {
+    const { rent, gift, seeds, list } = await ledger();
+    // Newest first: the rent, then the gift (same booking time, higher id first).
+    const first = await list('unlinked=true&limit=1');
+    const shown = first.payments[0]!;
+    const linked = await scene.call('PATCH', `/payment/${shown.id}/initiative`, scene.cast.admin, {
+      initiative_id: seeds.initiativeId,
+    });
+    expect(linked.statusCode).toBe(200);
+    const next = await list(`unlinked=true&limit=1&after=${shown.id}`);
+    expect(next.payments.map((p) => p.id)).toEqual(
+      [rent.id, gift.id].filter((id) => id !== shown.id),
+    );
+    expect(next.unlinkedCount).toBe(1);
   });
 
   it('refuses an unlinked value that is not a boolean', async () => {
