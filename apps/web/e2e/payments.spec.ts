@@ -166,13 +166,17 @@ test('a user links a payment to an activity on /transactions and unlinks it', as
   await expect(activitySelect).toBeEnabled();
   await expectNoA11yViolations(page);
 
+  // Choosing saves nothing; 'Koppelen' does.
+  const save = row.getByRole('button', { name: /^Koppelen: betaling van/ });
   await activitySelect.selectOption({ label: activity.name });
+  await save.click();
   await expect(initiativeSelect).toBeDisabled();
   await expect(activitySelect).toHaveValue(String(activity.id));
   const linked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
   expect(linked).toMatchObject({ expenses: -30 });
 
   await activitySelect.selectOption({ label: 'Verbreek verbinding' });
+  await save.click();
   await expect(initiativeSelect).toBeEnabled();
   await expect(activitySelect).toHaveValue('');
   const unlinked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
@@ -196,7 +200,7 @@ test('the payment pages at 375 px', async ({ page, request }) => {
   await loginAs(page, owner.email, owner.password);
   for (const path of [`/funds/${initiative.id}/transactieoverzicht`, '/transactions']) {
     await page.goto(path);
-    await expect(page.getByRole('cell', { name: /€\s250,00/ })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^€\s250,00$/ })).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

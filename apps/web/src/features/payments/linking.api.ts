@@ -1,8 +1,9 @@
 /**
  * Server state of the Transactieoverzicht of /transactions (docs/spec-map.md §2.9, §4): the
  * payments the user may link or manage (GET /api/payments/user/:userId, 20 a page, filtered), the
- * targets the caller may link to, and the two link mutations. A link changes the totals of the
- * initiatives and activities on both sides and every payment list, so those are refreshed.
+ * targets the caller may link to, and the link mutation (one or more PATCHes, a save or its undo).
+ * A link changes the totals of the initiatives and activities on both sides and every payment
+ * list, so those are refreshed.
  */
 import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { PAGE_SIZE } from '@helder/shared/http/client';
