@@ -125,9 +125,15 @@ async function importStatement(page: Page, file: StatementFile, checks: ImportCh
   await expect(
     dialog.getByText(`${newCount} transacties geïmporteerd, 0 waren al geïmporteerd`),
   ).toBeVisible();
+  // Back to the overview with 'Niet gekoppeld' on, where the new lines wait to be linked.
   await dialog.getByRole('button', { name: 'Terug naar het overzicht' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(new RegExp(`${BANKS}$`));
+  await expect(page).toHaveURL(/\/transactions\?unlinked=1$/);
+  await expect(page.getByRole('button', { name: /^Niet gekoppeld/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goto(BANKS);
 }
 
 /** The lines are listed on /transactions with their date and amount. */
@@ -187,6 +193,10 @@ test('an owner imports a CAMT.053 statement, links a line, shares and deletes th
     });
   await expect(initiativeOf(income)).toHaveValue('');
   await initiativeOf(income).selectOption({ label: initiative.name });
+  await overviewRow(page, income.description)
+    .getByRole('button', { name: /^Koppelen: betaling van/ })
+    .click();
+  await expect(page.getByRole('status').getByText(/gekoppeld aan/)).toBeVisible();
   await expect(initiativeOf(income)).toHaveValue(String(initiative.id));
   await expect(initiativeOf(income)).toBeEnabled();
   await page.reload();

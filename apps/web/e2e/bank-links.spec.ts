@@ -135,13 +135,15 @@ async function ownedInitiative(root: Api, owner: Account): Promise<Initiative> {
 
 /**
  * Links the first imported line on /transactions to the initiative, with the page's own linking
- * control, and checks that it stuck. Kept in one place: that control is being reworked.
+ * control ('Koppelen' saves the choice), and checks that it stuck.
  */
 async function linkLineToInitiative(page: Page, root: Api, initiative: Initiative) {
   await page.goto('/transactions');
   const table = page.getByRole('table', { name: 'Transactieoverzicht' });
   const select = table.getByRole('combobox', { name: /^Initiatief voor betaling/ }).first();
   await select.selectOption({ label: initiative.name });
+  await table.getByRole('button', { name: /^Koppelen: betaling van/ }).first().click();
+  await expect(page.getByRole('status')).toContainText(initiative.name);
   await expect(select).toHaveValue(String(initiative.id));
   await expect
     .poll(async () => {
@@ -187,7 +189,7 @@ test.describe('linking a bank', () => {
       .getByRole('button', { name: 'Terug naar het overzicht' })
       .or(dialog.getByRole('link', { name: 'Terug naar het overzicht' }))
       .click();
-    await expect(page).toHaveURL(/\/transactions$/);
+    await expect(page).toHaveURL(/\/transactions\?unlinked=1$/);
 
     // The Banks tab: the accounts with their expiry and the days left.
     await page.goto(BANKS);

@@ -175,13 +175,17 @@ test('a user links a payment to an activity on /transactions and unlinks it', as
   await expectAmountVisible(row.getByRole('cell', { name: /^€\s-30,00$/ }));
   await expectNoA11yViolations(page);
 
+  // Choosing saves nothing; 'Koppelen' does.
+  const save = row.getByRole('button', { name: /^Koppelen: betaling van/ });
   await activitySelect.selectOption({ label: activity.name });
+  await save.click();
   await expect(initiativeSelect).toBeDisabled();
   await expect(activitySelect).toHaveValue(String(activity.id));
   const linked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
   expect(linked).toMatchObject({ expenses: -30 });
 
   await activitySelect.selectOption({ label: 'Verbreek verbinding' });
+  await save.click();
   await expect(initiativeSelect).toBeEnabled();
   await expect(activitySelect).toHaveValue('');
   const unlinked = await root.get(`/initiative/${initiative.id}/activity/${activity.id}`);
@@ -206,7 +210,7 @@ test('the payment pages at 375 px', async ({ page, request }) => {
   await loginAs(page, owner.email, owner.password);
   for (const path of [`/funds/${initiative.id}/transactieoverzicht`, '/transactions']) {
     await page.goto(path);
-    await expectAmountVisible(page.getByRole('cell', { name: /€\s250,00/ }));
+    await expectAmountVisible(page.getByRole('cell', { name: /^€\s250,00$/ }));
     const tabs = page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link');
     await expectOneRow(tabs);
     const overflow = await page.evaluate(

@@ -52,6 +52,10 @@ export const ACTIVITY_TAB_SEGMENTS = {
 export type InitiativeTab = keyof typeof INITIATIVE_TAB_SEGMENTS;
 export type ActivityTab = keyof typeof ACTIVITY_TAB_SEGMENTS;
 
+/** The Transactieoverzicht's search parameters: the top bar's search, and 'Niet gekoppeld'. */
+export const SEARCH_PARAM = 'search';
+export const UNLINKED_PARAM = 'unlinked';
+
 export const paths = {
   initiatives: (): string => `/${SEGMENTS.initiatives}`,
   /**
@@ -111,6 +115,8 @@ export const paths = {
   addUser: (): string => `${paths.users()}/add-user`,
 
   payments: (): string => `/${SEGMENTS.payments}`,
+  /** The Transactieoverzicht with 'Niet gekoppeld' on: where new bank lines wait to be linked. */
+  unlinkedPayments: (): string => `${paths.payments()}?${UNLINKED_PARAM}=1`,
   bankConnections: (): string => `${paths.payments()}/bankconnections`,
   /** The Banks tab's modals; the account is named by `?id=` (the spec's URLs). */
   addBank: (): string => `${paths.bankConnections()}/add-bank`,

@@ -184,8 +184,13 @@ export const paymentsResponse = z.object({
 
 /** GET /payments/user/{id}: the payments the user may link or manage. */
 export const userPaymentsQuery = pagingQuery.extend({
-  /** Words in the counterparty's name, the descriptions or the IBAN (the top bar's search). */
+  /**
+   * Words in the counterparty's name, the descriptions or the IBAN, or an amount such as '12,50'
+   * (the top bar's search).
+   */
   search: optionalQuery(z.string().max(NAME_FILTER_MAX)),
+  /** true: only the payments linked to no initiative ('Niet gekoppeld'). */
+  unlinked: optionalQuery(booleanish()),
   initiative_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   activity_name: optionalQuery(z.string().max(NAME_FILTER_MAX)),
   iban: optionalQuery(z.string().max(ACCOUNT_MAX)),
@@ -211,6 +216,8 @@ export type UserPayment = z.infer<typeof userPaymentSchema>;
 export const userPaymentsResponse = z.object({
   payments: z.array(userPaymentSchema),
   totalCount: z.number(),
+  /** How many of the payments the other filters leave are linked to no initiative. */
+  unlinkedCount: z.number(),
 });
 
 /** A link target id: an id, or null / -1 to remove the link (docs/spec-map.md §9). */

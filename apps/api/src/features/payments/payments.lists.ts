@@ -63,7 +63,7 @@ export async function activityPayments(ctx: Ctx, path: ActivityPath, query: List
 export async function userPayments(ctx: Ctx, userId: number, query: UserPaymentsFilter & Page) {
   assertMayListFor(ctx, userId);
   const { offset, limit, after, ...filter } = query;
-  const { rows, totalCount } = await selectUserPayments(ctx.db, userId, filter, {
+  const { rows, totalCount, unlinkedCount } = await selectUserPayments(ctx.db, userId, filter, {
     offset,
     limit,
     after,
@@ -82,7 +82,7 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     transaction_amount: centsToEuros(row.amountCents),
     type: row.type,
   }));
-  return { payments, totalCount };
+  return { payments, totalCount, unlinkedCount };
 }
 
 /** Initiatives the caller may link payments to (link_payment, docs/api-rules.md §5). */

@@ -410,16 +410,46 @@ function managedBy(userId: number): SQL {
 }
 
 /**
+ * A search word written as an amount: '12', '12,5', '-12,50', '€1.234,56' or '12.50'. Dots
+ * followed by three digits group thousands; one or two digits after a comma or dot are cents.
+ */
+const AMOUNT_WORD = /^(-)?€?(\d{1,3}(?:\.\d{3})+|\d+)(?:[,.](\d{1,2}))?$/;
+
+/** The amount without sign as '1234.50', to compare an amount word with. */
+const amountText = sql`((abs(${payments.amountCents}) / 100)::text || '.'
+  || lpad((abs(${payments.amountCents}) % 100)::text, 2, '0'))`;
+
+/**
+ * The payments whose amount the word names: '12' every amount of 12 euros and some cents, '12,5'
+ * those from 12,50 to 12,59, '12,50' that one; a minus only outgoing ones.
+ */
+function amountMatches(word: string): SQL | undefined {
+  const parts = AMOUNT_WORD.exec(word);
+  if (!parts) return undefined;
+  const [, minus, euros = '', cents = ''] = parts;
+  const prefix = `${String(Number(euros.replaceAll('.', '')))}.${cents}`;
+  const sign = minus ? sql` and ${payments.amountCents} < 0` : sql``;
+  return sql`(strpos(${amountText}, ${prefix}) = 1${sign})`;
+}
+
+/**
  * The top bar's search: a payment whose counterparty names, descriptions or IBAN (spaces left
- * out) hold every word of the search, ignoring case.
+ * out) hold every word of the search, ignoring case; a word written as an amount also finds the
+ * payments of that amount. Words are compared as text, so '%' and '_' are no patterns.
  */
 const searchWords = (text: string | undefined) => {
-  const words = text?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  const words =
+    text
+      ?.toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== '' && word !== '€') ?? [];
   if (words.length === 0) return undefined;
   const haystack = sql`lower(concat_ws(' ', ${payments.creditorName}, ${payments.debtorName},
     ${payments.shortUserDescription}, ${payments.longUserDescription},
     replace(${payments.iban}, ' ', '')))`;
-  return and(...words.map((word) => sql`strpos(${haystack}, ${word}) > 0`));
+  return and(
+    ...words.map((word) => or(sql`strpos(${haystack}, ${word}) > 0`, amountMatches(word))),
+  );
 };
 
 /** Case-insensitive "contains" on a name, as a condition on the payment (no join needed). */
@@ -434,6 +464,8 @@ const nameContains = (text: string | undefined, of: 'initiative' | 'activity') =
 
 export interface UserPaymentsFilter {
   search?: string;
+  /** Only the payments linked to no initiative ('Niet gekoppeld'). */
+  unlinked?: boolean;
   initiative_name?: string;
   activity_name?: string;
   iban?: string;
@@ -450,7 +482,8 @@ export async function selectUserPayments(
   filter: UserPaymentsFilter,
   page: Page,
 ) {
-  const where = and(
+  // Everything but 'Niet gekoppeld': the count of unlinked payments is taken within it.
+  const filtered = and(
     managedBy(userId),
     searchWords(filter.search),
     nameContains(filter.initiative_name, 'initiative'),
@@ -460,12 +493,16 @@ export async function selectUserPayments(
       ? sql`replace(upper(${payments.iban}), ' ', '') = ${filter.iban.replace(/\s/g, '').toUpperCase()}`
       : undefined,
   );
+  const unlinked = sql`${payments.initiativeId} is null`;
+  const where = filter.unlinked ? and(filtered, unlinked) : filtered;
   let keyset: SQL | undefined;
   if (page.after !== undefined) {
+    // Any payment the user may see marks the place: the last one of a page may since have been
+    // linked, and so have left a list of the unlinked ones.
     const [cursor] = await db
       .select({ bookingDate: payments.bookingDate })
       .from(payments)
-      .where(and(where, eq(payments.id, page.after)));
+      .where(and(managedBy(userId), eq(payments.id, page.after)));
     keyset = keysetAfter(cursor, page.after);
   }
   const cut = db
@@ -500,11 +537,18 @@ export async function selectUserPayments(
       and(eq(activities.id, cut.activityId), eq(activities.initiativeId, cut.initiativeId)),
     )
     .orderBy(desc(cut.bookingDate), desc(cut.id));
+  // One pass for both counts: the list's and the badge of 'Niet gekoppeld'.
   const [counted] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      n: (filter.unlinked
+        ? sql<number>`count(*) filter (where ${unlinked})`
+        : sql<number>`count(*)`
+      ).mapWith(Number),
+      unlinked: sql<number>`count(*) filter (where ${unlinked})`.mapWith(Number),
+    })
     .from(payments)
-    .where(where);
-  return { rows, totalCount: counted?.n ?? 0 };
+    .where(filtered);
+  return { rows, totalCount: counted?.n ?? 0, unlinkedCount: counted?.unlinked ?? 0 };
 }
 
 /** Initiatives the actor holds link_payment on (docs/api-rules.md §5), by name. */

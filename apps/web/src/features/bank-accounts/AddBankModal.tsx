@@ -86,6 +86,8 @@ export function AddBankModal() {
   const statement = useStatementImport({
     userId,
     close: () => close(),
+    // The imported lines wait to be linked: the overview opens on them.
+    onDone: () => close(paths.unlinkedPayments()),
     onLinkBank: () => setWay('bank'),
   });
   const initiating = useInitiatingBankLink();
@@ -112,7 +114,8 @@ export function AddBankModal() {
       <BankLinkResult
         outcome={result}
         renewal={renewId !== null}
-        onBack={() => close(paths.payments())}
+        // After a link the bank's lines wait to be linked: the overview opens on them.
+        onBack={() => close(result === 'success' ? paths.unlinkedPayments() : paths.payments())}
         onRetry={() =>
           setParams(renewId === null ? {} : { id: String(renewId) }, { replace: true })
         }

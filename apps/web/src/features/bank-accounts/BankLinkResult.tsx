@@ -1,7 +1,7 @@
 /**
  * Step 3 of linking a bank: how it ended (docs/spec-map.md §4, §8), one title and text per
- * outcome, and 'Terug naar het overzicht' to /transactions, where the new lines wait to be
- * linked. A failure offers to try again.
+ * outcome, and 'Terug naar het overzicht' to /transactions (after a success with 'Niet gekoppeld'
+ * on, showing the new lines that wait to be linked). A failure offers to try again.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

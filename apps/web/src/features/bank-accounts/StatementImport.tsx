@@ -195,15 +195,18 @@ interface StatementImport {
 
 /**
  * The statement import's steps for the add-bank modal to show. `onLinkBank` goes back to
- * choosing a bank to link.
+ * choosing a bank to link; `onDone` leaves after the import.
  */
 export function useStatementImport({
   userId,
   close,
+  onDone,
   onLinkBank,
 }: {
   userId: number;
   close: () => void;
+  /** 'Terug naar het overzicht' after the import. */
+  onDone: () => void;
   onLinkBank: () => void;
 }): StatementImport {
   const { t } = useTranslation('bank-accounts');
@@ -302,7 +305,7 @@ export function useStatementImport({
       />
     );
   } else if (step.kind === 'result') {
-    body = <ResultView result={step.result} onBack={() => close()} />;
+    body = <ResultView result={step.result} onBack={onDone} />;
   } else if (step.kind === 'mapping') {
     body = (
       <CsvMappingForm

@@ -91,8 +91,10 @@ describe('Afschrift importeren', () => {
       expect(callsTo(requests, 'GET', /bank-accounts$/)).toHaveLength(listReads + 1),
     );
 
+    // Back to the overview, showing what waits to be linked.
     await user.click(dialog.getByRole('button', { name: 'Terug naar het overzicht' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(BANKS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    expect(router.state.location.search).toBe('?unlinked=1');
     expect(callsTo(requests, 'DELETE', /./)).toHaveLength(0);
   });
 

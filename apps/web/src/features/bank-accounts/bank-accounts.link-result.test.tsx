@@ -54,6 +54,8 @@ describe('Bank koppelen: step 3', () => {
     const { user, dialog, router } = await showResult('step=3&message=success');
     await user.click(dialog.getByRole('button', { name: 'Terug naar het overzicht' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'));
+    // With 'Niet gekoppeld' on: the new lines are what waits.
+    expect(router.state.location.search).toBe('?unlinked=1');
   });
 
   it("'Opnieuw proberen' after a failure starts again at choosing the bank", async () => {

@@ -2,28 +2,28 @@
  * The Transactieoverzicht tab of /transactions (docs/spec-map.md §2.9, §4, §9): the payments the
  * logged-in user may link or manage in PaymentsTable, with Datum, Initiatief, Activiteit,
  * Ontvanger, Beschrijving, IBAN and Bedrag. Filters for IBAN, initiative and activity (clearable
- * dropdowns) go to the API and start again at page 1, at the top. Each row links its payment
- * through LinkSelects. The filters and the initiative, activity and description columns are
- * hidden at 768 px and less.
+ * dropdowns), 'Niet gekoppeld (n)' and the top bar's search go to the API and start again at page
+ * 1, at the top. Each row links its payment through LinkCells; LinkStatus says what was linked.
+ * The dropdown filters and the initiative, activity and description columns are hidden at 768 px
+ * and less, where a row's 'Koppeling' cell links it in a dialog.
  */
-import { formatEuro } from '@helder/shared/money';
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons';
 import { uniqueById } from '../../lib/api';
-import { formatBookingDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
+import { paths, SEARCH_PARAM, UNLINKED_PARAM } from '../../lib/paths';
 import { useSession } from '../auth';
-import { ActivitySelect, InitiativeSelect } from './LinkSelects';
+import { LinkCells, type LinkDone } from './LinkCells';
+import { LinkStatus, type LinkNotice } from './LinkStatus';
 import {
   NO_FILTERS,
   useCachedUnfilteredPayments,
   normalIban,
   useAccountIbans,
   useLinkableInitiatives,
-  useLinkPayment,
   useUserPayments,
   type OverviewFilters,
 } from './linking.api';
@@ -32,7 +32,7 @@ import tableStyles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
-type DropdownFilter = Exclude<keyof OverviewFilters, 'search'>;
+type DropdownFilter = Exclude<keyof OverviewFilters, 'search' | 'unlinked'>;
 
 /** The payments of the loaded pages, each once (offsets shift while links change). */
 const paymentsOf = (pages: readonly { payments: UserPayment[] }[] | undefined) =>
@@ -124,36 +124,20 @@ function FilterSelect({ name, value, options, onChange }: FilterSelectProps) {
   );
 }
 
-/** One payment with its two link dropdowns; a failed link is logged and said in the row. */
-function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
-  const link = useLinkPayment(userId, row.id);
-  const date = formatBookingDate(row.booking_date);
-  const amount = formatEuro(row.transaction_amount);
-  const choice = link.variables;
-  const busy = link.isPending;
-  const shared = { row, date, amount, busy };
+/** One payment, with its link cells. */
+function OverviewRow({
+  row,
+  userId,
+  onLinked,
+}: {
+  row: UserPayment;
+  userId: number;
+  onLinked: (done: LinkDone) => void;
+}) {
   return (
     <tr>
       <DateCell bookingDate={row.booking_date} />
-      <td className={styles.wide}>
-        <InitiativeSelect
-          {...shared}
-          pending={busy && choice?.kind === 'initiative' ? choice.initiativeId : undefined}
-          failed={link.isError && choice?.kind === 'initiative'}
-          onChoose={(initiativeId) => link.mutate({ kind: 'initiative', initiativeId })}
-        />
-      </td>
-      <td className={styles.wide}>
-        <ActivitySelect
-          {...shared}
-          pending={busy && choice?.kind === 'activity' ? choice.activityId : undefined}
-          failed={link.isError && choice?.kind === 'activity'}
-          onChoose={(activityId) => {
-            if (row.initiative_id === null) return;
-            link.mutate({ kind: 'activity', initiativeId: row.initiative_id, activityId });
-          }}
-        />
-      </td>
+      <LinkCells row={row} userId={userId} onLinked={onLinked} />
       <td>{row.creditor_name}</td>
       <td className={styles.wide}>{row.short_user_description}</td>
       <td className={tableStyles.nowrap}>{row.iban}</td>
@@ -162,16 +146,62 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
   );
 }
 
+/** 'Niet gekoppeld (n)': a toggle that shows only the payments linked to no initiative. */
+function UnlinkedToggle({
+  pressed,
+  count,
+  onToggle,
+}: {
+  pressed: boolean;
+  count: number | undefined;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation('payments');
+  return (
+    <button type="button" className={styles.toggle} aria-pressed={pressed} onClick={onToggle}>
+      {count === undefined
+        ? t('overview.unlinked.label')
+        : t('overview.unlinked.count', { n: count })}
+    </button>
+  );
+}
+
+/**
+ * Under an empty list without filters: what the page lists, and where to go instead (an
+ * administrator or the financial role sees every initiative, but only the payments that are
+ * theirs to link here).
+ */
+function EmptyHelp() {
+  const { t } = useTranslation('payments');
+  return (
+    <div className={styles.emptyHelp}>
+      <p>{t('overview.about')}</p>
+      <ul className={styles.emptyLinks}>
+        <li>
+          <Link to={paths.bankConnections()}>{t('overview.emptyLinks.banks')}</Link>
+        </li>
+        <li>
+          <Link to={paths.initiatives()}>{t('overview.emptyLinks.initiatives')}</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 /** The table of one user's payments, with its filters and paging. */
-function Overview({ userId, search }: { userId: number; search: string }) {
+function Overview({ userId }: { userId: number }) {
   const { t } = useTranslation('payments');
   const { t: tc } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = params.get(SEARCH_PARAM) ?? '';
+  const unlinked = params.get(UNLINKED_PARAM) === '1';
   const [chosen, setFilters] = useState<OverviewFilters>(NO_FILTERS);
-  const filters = useMemo(() => ({ ...chosen, search }), [chosen, search]);
+  const filters = useMemo(() => ({ ...chosen, search, unlinked }), [chosen, search, unlinked]);
   const list = useUserPayments(userId, filters);
   const unfiltered = useCachedUnfilteredPayments(userId);
   const targets = useLinkableInitiatives();
   const accountIbans = useAccountIbans(userId);
+  const [notice, setNotice] = useState<LinkNotice | null>(null);
 
   const rows = useMemo(() => paymentsOf(list.data?.pages), [list.data]);
   const options = useMemo(
@@ -187,30 +217,51 @@ function Overview({ userId, search }: { userId: number; search: string }) {
 
   const changeFilter = (name: DropdownFilter, value: string) =>
     setFilters((current) => ({ ...current, [name]: value }));
+  const toggleUnlinked = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (unlinked) next.delete(UNLINKED_PARAM);
+        else next.set(UNLINKED_PARAM, '1');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const onLinked = useCallback((done: LinkDone) => setNotice({ kind: 'linked', done }), []);
+  const noFilters = !search && !unlinked && !chosen.iban && !chosen.initiative && !chosen.activity;
+  const empty = list.isSuccess && rows.length === 0;
 
   return (
     <div className={styles.overview}>
-      <fieldset className={styles.filters}>
-        <legend className="visually-hidden">{t('overview.filters.label')}</legend>
-        <FilterSelect
-          name="iban"
-          value={filters.iban}
-          options={options.iban}
-          onChange={changeFilter}
+      <div className={styles.toolbar}>
+        <fieldset className={styles.filters}>
+          <legend className="visually-hidden">{t('overview.filters.label')}</legend>
+          <FilterSelect
+            name="iban"
+            value={filters.iban}
+            options={options.iban}
+            onChange={changeFilter}
+          />
+          <FilterSelect
+            name="initiative"
+            value={filters.initiative}
+            options={options.initiative}
+            onChange={changeFilter}
+          />
+          <FilterSelect
+            name="activity"
+            value={filters.activity}
+            options={options.activity}
+            onChange={changeFilter}
+          />
+        </fieldset>
+        <UnlinkedToggle
+          pressed={unlinked}
+          count={list.data?.pages[0]?.unlinkedCount}
+          onToggle={toggleUnlinked}
         />
-        <FilterSelect
-          name="initiative"
-          value={filters.initiative}
-          options={options.initiative}
-          onChange={changeFilter}
-        />
-        <FilterSelect
-          name="activity"
-          value={filters.activity}
-          options={options.activity}
-          onChange={changeFilter}
-        />
-      </fieldset>
+      </div>
+      <LinkStatus userId={userId} notice={notice} onNotice={setNotice} />
       <PaymentsTable
         layout="page"
         list={list}
@@ -218,6 +269,7 @@ function Overview({ userId, search }: { userId: number; search: string }) {
         caption={t('overview.caption')}
         columns={[
           { header: t('overview.columns.date') },
+          { header: t('overview.columns.link'), className: styles.phoneOnly },
           { header: t('overview.columns.initiative'), className: styles.wide },
           { header: t('overview.columns.activity'), className: styles.wide },
           { header: t('overview.columns.receiver') },
@@ -225,7 +277,9 @@ function Overview({ userId, search }: { userId: number; search: string }) {
           { header: t('overview.columns.iban') },
           { header: t('overview.columns.amount'), className: tableStyles.amount },
         ]}
-        renderRow={(row) => <OverviewRow key={row.id} row={row} userId={userId} />}
+        renderRow={(row) => (
+          <OverviewRow key={row.id} row={row} userId={userId} onLinked={onLinked} />
+        )}
         texts={{
           failed: tc('errors.loadFailed', { message: errorText(list.error) }),
           empty: t('overview.empty'),
@@ -233,19 +287,20 @@ function Overview({ userId, search }: { userId: number; search: string }) {
           loadingMore: t('overview.loadingMore'),
         }}
         // A new filter starts again at page 1, at the top.
-        scrollKey={chosen}
+        scrollKey={filters}
       />
+      {empty && noFilters ? <EmptyHelp /> : null}
     </div>
   );
 }
 
 /**
- * /transactions (index): the overview of the logged-in user (RequireSession guards the route),
- * searched by the page's top bar (PaymentsPage passes its search on).
+ * /transactions (index): the overview of the logged-in user (RequireSession guards the route).
+ * The top bar's search (PaymentsPage) and 'Niet gekoppeld' are in the URL: `?search=…` and
+ * `?unlinked=1`, which the bank screens link to after new lines came in.
  */
 export function TransactionsOverview() {
   const session = useSession();
-  const search = useOutletContext<string | undefined>() ?? '';
   if (!session) return null;
-  return <Overview userId={session.userId} search={search} />;
+  return <Overview userId={session.userId} />;
 }

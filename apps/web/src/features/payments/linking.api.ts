@@ -1,13 +1,14 @@
 /**
  * Server state of the Transactieoverzicht of /transactions (docs/spec-map.md §2.9, §4): the
  * payments the user may link or manage (GET /api/payments/user/:userId, 20 a page, filtered), the
- * targets the caller may link to, and the two link mutations. A link changes the totals of the
- * initiatives and activities on both sides and every payment list, so those are refreshed.
+ * targets the caller may link to, and the link mutation (one or more PATCHes, a save or its undo).
+ * A link changes the totals of the initiatives and activities on both sides and every payment
+ * list, so those are refreshed.
  */
 import { bankAccountsRoutes } from '@helder/shared/bank-accounts/client';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import type { paymentsContract } from '@helder/shared/payments';
-import { paymentsRoutes } from '@helder/shared/payments/client';
+import type { paymentsContract, UserPayment } from '@helder/shared/payments';
+import { paymentsRoutes, UNLINK_ID } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -18,23 +19,30 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, nextOffset, type ResponseOf } from '../../lib/api';
+import { callApi, type ResponseOf } from '../../lib/api';
 import { activitiesQueries } from '../activities';
 import { authKeys } from '../auth';
 import { initiativesQueries } from '../initiatives';
 
 /**
  * The overview's filters; '' = no filter. Sent as search (the top bar's) / iban /
- * initiative_name / activity_name.
+ * initiative_name / activity_name, and unlinked ('Niet gekoppeld').
  */
 export interface OverviewFilters {
   search: string;
   iban: string;
   initiative: string;
   activity: string;
+  unlinked: boolean;
 }
 
-export const NO_FILTERS: OverviewFilters = { search: '', iban: '', initiative: '', activity: '' };
+export const NO_FILTERS: OverviewFilters = {
+  search: '',
+  iban: '',
+  initiative: '',
+  activity: '',
+  unlinked: false,
+};
 
 type UserPaymentsPage = ResponseOf<typeof paymentsContract.user>;
 
@@ -49,8 +57,10 @@ const TARGETS_STALE_MS = 60_000;
 const linkingQueries = {
   userLists: (userId: number) => [...payments, 'user', userId] as const,
   /**
-   * The user's payments, 20 at a time from offset 0; a new filter is a new query, so it starts at
-   * page 1. A page with fewer than 20 payments is the last one.
+   * The user's payments, 20 at a time; a new filter is a new query, so it starts at page 1. The
+   * next page follows the last payment of the one before (`after`), not an offset: a payment
+   * linked meanwhile leaves the unlinked list, and an offset would then skip one. A page with
+   * fewer than 20 payments is the last one.
    */
   userList: (userId: number, filters: OverviewFilters) =>
     infiniteQueryOptions({
@@ -59,17 +69,19 @@ const linkingQueries = {
         callApi(paymentsRoutes.user, {
           params: { userId },
           query: {
-            offset: pageParam,
             limit: PAGE_SIZE,
+            after: pageParam,
             search: filters.search || undefined,
             iban: filters.iban || undefined,
             initiative_name: filters.initiative || undefined,
             activity_name: filters.activity || undefined,
+            unlinked: filters.unlinked || undefined,
           },
           signal,
         }),
-      initialPageParam: 0,
-      getNextPageParam: (lastPage, allPages) => nextOffset(lastPage.payments, allPages),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (lastPage) =>
+        lastPage.payments.length < PAGE_SIZE ? undefined : lastPage.payments.at(-1)?.id,
     }),
   linkableInitiatives: () =>
     queryOptions({
@@ -145,15 +157,76 @@ export function useLinkableActivities(initiativeId: number | null) {
 
 type LinkedPayment = ResponseOf<typeof paymentsContract.linkInitiative>;
 
-/** Puts the answer's links into the cached rows at once, then refreshes what the link changed. */
-async function afterLink(queryClient: QueryClient, userId: number, linked: LinkedPayment) {
+/** What a payment is linked to: an initiative, and within it an activity; null is none. */
+export interface LinkState {
+  initiativeId: number | null;
+  activityId: number | null;
+}
+
+/** A payment taken from one link to another: a save, or undoing one. */
+export interface LinkChange {
+  paymentId: number;
+  from: LinkState;
+  to: LinkState;
+}
+
+export const linkOf = (row: UserPayment): LinkState => ({
+  initiativeId: row.initiative_id,
+  activityId: row.initiative_id === null ? null : row.activity_id,
+});
+
+export const sameLink = (a: LinkState, b: LinkState) =>
+  a.initiativeId === b.initiativeId && a.activityId === b.activityId;
+
+/**
+ * The calls from one link to another, in the order the API allows them (docs/api-rules.md §5):
+ * the initiative changes only while no activity is linked, an activity only within the linked
+ * initiative. -1 unlinks.
+ */
+function linkCalls({ paymentId, from, to }: LinkChange): (() => Promise<LinkedPayment>)[] {
+  const calls: (() => Promise<LinkedPayment>)[] = [];
+  const activity = (initiativeId: number, activityId: number) => () =>
+    callApi(paymentsRoutes.linkActivity, {
+      params: { paymentId },
+      body: { initiative_id: initiativeId, activity_id: activityId },
+    });
+  const initiativeMoves = from.initiativeId !== to.initiativeId;
+  let activityId = from.activityId;
+  if (from.initiativeId !== null && activityId !== null && (initiativeMoves || !to.activityId)) {
+    calls.push(activity(from.initiativeId, UNLINK_ID));
+    activityId = null;
+  }
+  if (initiativeMoves) {
+    calls.push(() =>
+      callApi(paymentsRoutes.linkInitiative, {
+        params: { paymentId },
+        body: { initiative_id: to.initiativeId ?? UNLINK_ID },
+      }),
+    );
+  }
+  if (to.initiativeId !== null && to.activityId !== null && to.activityId !== activityId) {
+    calls.push(activity(to.initiativeId, to.activityId));
+  }
+  return calls;
+}
+
+/** The user's payment lists with the payment's new links; 'Niet gekoppeld (n)' counts along. */
+function putLinked(queryClient: QueryClient, userId: number, linked: LinkedPayment) {
   queryClient.setQueriesData<InfiniteData<UserPaymentsPage>>(
     { queryKey: linkingQueries.userLists(userId) },
-    (data) =>
-      data && {
+    (data) => {
+      const before = data?.pages
+        .flatMap((page) => page.payments)
+        .find((row) => row.id === linked.id);
+      if (!data || !before) return data;
+      const wasUnlinked = before.initiative_id === null;
+      const isUnlinked = linked.initiative_id === null;
+      const delta = Number(isUnlinked) - Number(wasUnlinked);
+      return {
         ...data,
         pages: data.pages.map((page) => ({
           ...page,
+          unlinkedCount: Math.max(0, page.unlinkedCount + delta),
           payments: page.payments.map((row) =>
             row.id === linked.id
               ? {
@@ -166,38 +239,46 @@ async function afterLink(queryClient: QueryClient, userId: number, linked: Linke
               : row,
           ),
         })),
-      },
+      };
+    },
   );
+}
+
+/**
+ * Puts the answer's links into the cached rows at once, then refreshes what the link changed.
+ * The user's lists are only marked stale, not read again now: a linked payment stays in the
+ * unlinked list in view (showing its link, so it can be undone) until the list is next read.
+ */
+async function afterLink(queryClient: QueryClient, userId: number, linked: LinkedPayment) {
+  putLinked(queryClient, userId, linked);
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: payments }),
+    queryClient.invalidateQueries({
+      queryKey: payments,
+      refetchType: 'none',
+    }),
     queryClient.invalidateQueries({ queryKey: initiativesQueries.all() }),
     queryClient.invalidateQueries({ queryKey: activitiesQueries.all() }),
   ]);
 }
 
-/** What a row's dropdown chose: a target id, or UNLINK_ID ('Verbreek verbinding'). */
-export type LinkChoice =
-  | { kind: 'initiative'; initiativeId: number }
-  | { kind: 'activity'; initiativeId: number; activityId: number };
-
 /**
- * PATCH /api/payment/:paymentId/initiative {initiative_id} or …/activity {initiative_id,
- * activity_id}; -1 unlinks. One mutation per row: its error belongs to that row.
+ * Takes a payment from one link to another: PATCH /api/payment/:paymentId/initiative
+ * {initiative_id} and …/activity {initiative_id, activity_id} as needed. Each mutation has its
+ * own state, so a row's error stays the row's. When a later call fails, what the earlier ones
+ * changed is still shown.
  */
-export function useLinkPayment(userId: number, paymentId: number) {
+export function useRelink(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (choice: LinkChoice) =>
-      choice.kind === 'initiative'
-        ? callApi(paymentsRoutes.linkInitiative, {
-            params: { paymentId },
-            body: { initiative_id: choice.initiativeId },
-          })
-        : callApi(paymentsRoutes.linkActivity, {
-            params: { paymentId },
-            body: { initiative_id: choice.initiativeId, activity_id: choice.activityId },
-          }),
-    onSuccess: (linked) => afterLink(queryClient, userId, linked),
+    mutationFn: async (change: LinkChange) => {
+      let linked: LinkedPayment | undefined;
+      try {
+        for (const call of linkCalls(change)) linked = await call();
+      } finally {
+        if (linked) await afterLink(queryClient, userId, linked);
+      }
+      return linked;
+    },
     // Linking failures are only logged (docs/spec-map.md §8); the row says it is unchanged.
     onError: (error) => console.error('Linking the payment failed', error),
   });

@@ -119,13 +119,22 @@ export function fakePaymentsApi({
       return jsonResponse(200, linkedAnswer(row));
     };
   return fakeApi({
+    // Pages follow the last row of the one before (`after`), as the API keeps its order.
     'GET /api/payments/user/:userId': (_request, { query }) => {
       const answer = list?.(query);
       if (answer instanceof Response) return answer;
-      const offset = Number(query.get('offset') ?? 0);
+      const all = answer ?? state;
+      const listed =
+        query.get('unlinked') === 'true' ? all.filter((row) => row.initiative_id === null) : all;
+      const after = query.get('after');
+      const start = after === null ? 0 : all.findIndex((row) => String(row.id) === after) + 1;
       const limit = Number(query.get('limit') ?? 20);
-      const page = answer ?? state.slice(offset, offset + limit);
-      return jsonResponse(200, { payments: page, totalCount: answer?.length ?? state.length });
+      const page = listed.filter((row) => all.indexOf(row) >= start).slice(0, limit);
+      return jsonResponse(200, {
+        payments: answer ? answer : page,
+        totalCount: listed.length,
+        unlinkedCount: all.filter((row) => row.initiative_id === null).length,
+      });
     },
     'GET /api/user/:userId/bank-accounts': () =>
       jsonResponse(200, {

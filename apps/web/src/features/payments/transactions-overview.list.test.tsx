@@ -18,6 +18,8 @@ describe('Transactieoverzicht of /transactions', () => {
     const headers = within(table).getAllByRole('columnheader');
     expect(headers.map((header) => header.textContent)).toEqual([
       'Datum',
+      // Shown at 768 px and less only, where the initiative and activity columns are not.
+      'Koppeling',
       'Initiatief',
       'Activiteit',
       'Ontvanger',
@@ -29,14 +31,15 @@ describe('Transactieoverzicht of /transactions', () => {
     if (!first) throw new Error('no row');
     const cells = within(first).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('06-03-2024');
-    expect(cells[4]).toHaveTextContent('Zaaigoed');
-    expect(cells[5]).toHaveTextContent('NL91ABNA0417164300');
-    expect(cells[6]?.textContent).toMatch(/^€\s-1\.234,50$/);
+    expect(cells[1]).toHaveTextContent('Niet gekoppeld');
+    expect(cells[5]).toHaveTextContent('Zaaigoed');
+    expect(cells[6]).toHaveTextContent('NL91ABNA0417164300');
+    expect(cells[7]?.textContent).toMatch(/^€\s-1\.234,50$/);
     expect(within(table).getByText(/^€\s25,00$/)).toBeInTheDocument();
     expect(within(table).getByText('31-12-2024')).toBeInTheDocument();
 
     const [first_request] = listRequests(requests);
-    expect(first_request?.searchParams.get('offset')).toBe('0');
+    expect(first_request?.searchParams.has('after')).toBe(false);
     expect(first_request?.searchParams.get('limit')).toBe('20');
   });
 
@@ -46,7 +49,7 @@ describe('Transactieoverzicht of /transactions', () => {
     renderApp('/transactions');
     const table = await screen.findByRole('table', { name: 'Transactieoverzicht' });
     const empty = await within(table).findByRole('cell', { name: 'Geen gegevens gevonden' });
-    expect(empty).toHaveAttribute('colspan', '7');
+    expect(empty).toHaveAttribute('colspan', '8');
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
   });
 
@@ -59,7 +62,7 @@ describe('Transactieoverzicht of /transactions', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Database weg');
   });
 
-  it('loads the second page at offset 20 on "Load More", and stops after a short page', async () => {
+  it('loads the second page after the last row on "Load More", and stops after a short page', async () => {
     logIn();
     const rows = Array.from({ length: 25 }, (_, index) => makePayment(index + 1));
     const { requests } = fakePaymentsApi({ rows });
@@ -70,8 +73,8 @@ describe('Transactieoverzicht of /transactions', () => {
     await user.click(screen.getByRole('button', { name: 'Load More' }));
 
     expect(await screen.findByText('Ontvanger 25')).toBeInTheDocument();
-    expect(listRequests(requests).map((url) => url.searchParams.get('offset'))).toEqual([
-      '0',
+    expect(listRequests(requests).map((url) => url.searchParams.get('after'))).toEqual([
+      null,
       '20',
     ]);
     expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
@@ -101,7 +104,7 @@ describe('Transactieoverzicht of /transactions', () => {
     scrollTo(580); // 20 px from the end
     fireEvent.scroll(scroller);
     expect(await screen.findByText('Ontvanger 40')).toBeInTheDocument();
-    expect(listRequests(requests)[1]?.searchParams.get('offset')).toBe('20');
+    expect(listRequests(requests)[1]?.searchParams.get('after')).toBe('20');
   });
 
   it('filters by initiative, IBAN and activity from page 1, and clears a filter', async () => {
@@ -118,7 +121,7 @@ describe('Transactieoverzicht of /transactions', () => {
     const { requests } = fakePaymentsApi({
       list: (query) => {
         if (query.get('initiative_name') === 'Repair Café') return [];
-        return query.get('offset') === '0' ? rows : [];
+        return query.has('after') ? [] : rows;
       },
     });
     const { user } = renderApp('/transactions');
@@ -134,7 +137,7 @@ describe('Transactieoverzicht of /transactions', () => {
     expect(await screen.findByText('Geen gegevens gevonden')).toBeInTheDocument();
     const filtered = listRequests(requests).at(-1);
     expect(filtered?.searchParams.get('initiative_name')).toBe('Repair Café');
-    expect(filtered?.searchParams.get('offset')).toBe('0');
+    expect(filtered?.searchParams.has('after')).toBe(false);
     // The options stay: the unfiltered rows are still known.
     expect(
       within(screen.getByRole('combobox', { name: 'IBAN' })).getByRole('option', {
@@ -146,7 +149,6 @@ describe('Transactieoverzicht of /transactions', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Activiteit' }), 'Plantdag');
     const combined = listRequests(requests).at(-1);
     expect(Object.fromEntries(combined?.searchParams ?? [])).toEqual({
-      offset: '0',
       limit: '20',
       initiative_name: 'Repair Café',
       iban: 'NL02RABO0123456789',
@@ -224,6 +226,6 @@ describe('Transactieoverzicht of /transactions', () => {
     expect(await screen.findByText('Geen gegevens gevonden')).toBeInTheDocument();
     const searched = listRequests(requests).at(-1);
     expect(searched?.searchParams.get('search')).toBe('huur abna');
-    expect(searched?.searchParams.get('offset')).toBe('0');
+    expect(searched?.searchParams.has('after')).toBe(false);
   });
 });
