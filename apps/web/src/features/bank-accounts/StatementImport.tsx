@@ -29,7 +29,8 @@ import {
 import styles from './bank-accounts.module.css';
 import { CsvMappingForm } from './CsvMappingForm';
 import { readCsvSample, type CsvSample } from './csv-mapping';
-import { formatIban, isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
+import { formatIban } from '../../lib/iban';
+import { isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
 import { describeUploadError } from './statement-errors';
 import { PreviewView, ResultView } from './StatementPreview';
 

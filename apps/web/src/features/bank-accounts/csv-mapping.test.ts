@@ -8,7 +8,8 @@ import {
   toMapping,
   type MappingDraft,
 } from './csv-mapping';
-import { daysUntil, formatIban } from './format';
+import { formatIban } from '../../lib/iban';
+import { daysUntil } from './format';
 
 describe('date notation', () => {
   it("is written with the reader's letters, the notation itself unchanged", () => {

@@ -14,6 +14,7 @@ import { useOutletContext } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons';
 import { uniqueById } from '../../lib/api';
 import { formatBookingDate } from '../../lib/dates';
+import { formatIban } from '../../lib/iban';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../auth';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
@@ -105,7 +106,7 @@ function FilterSelect({ name, value, options, onChange }: FilterSelectProps) {
           <option value="">{t(`overview.filters.all.${name}`)}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {name === 'iban' ? formatIban(option) : option}
             </option>
           ))}
         </select>
@@ -156,7 +157,7 @@ function OverviewRow({ row, userId }: { row: UserPayment; userId: number }) {
       </td>
       <td>{row.creditor_name}</td>
       <td className={styles.wide}>{row.short_user_description}</td>
-      <td className={tableStyles.nowrap}>{row.iban}</td>
+      <td className={tableStyles.nowrap}>{row.iban ? formatIban(row.iban) : ''}</td>
       <AmountCell amount={row.transaction_amount} />
     </tr>
   );
