@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
+import { FilePicker } from '../../components/ui/FilePicker';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { errorText } from '../../lib/error-text';
 import {
@@ -115,11 +116,10 @@ function ChooseFile(props: ChooseFileProps) {
           <label htmlFor={`${id}-file`} className={fieldStyles.label}>
             {t('add.file')}
           </label>
-          <input
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             accept={STATEMENT_ACCEPT}
-            className={styles.fileInput}
+            chosen={file?.name}
             disabled={busy}
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${id}-file-hint${problem ? ` ${id}-problem` : ''}`}
