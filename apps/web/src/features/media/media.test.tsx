@@ -86,10 +86,10 @@ describe('media tab', () => {
     expect(first).toHaveTextContent(spaced(imageCaption));
     expect(second).toHaveTextContent(spaced(pdfCaption));
     expect(
-      within(first!).getByRole('link', { name: `Transactie van ${imageCaption} bekijken` }),
+      within(first!).getByRole('link', { name: `Transactie bekijken: ${imageCaption}` }),
     ).toHaveAttribute('href', '/funds/3/41/details');
     // A payment of an activity opens under its activity.
-    expect(within(second!).getByRole('link', { name: /^Transactie van/ })).toHaveAttribute(
+    expect(within(second!).getByRole('link', { name: /^Transactie bekijken: / })).toHaveAttribute(
       'href',
       '/funds/3/activities/21/42/details',
     );
