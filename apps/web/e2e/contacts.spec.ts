@@ -167,7 +167,7 @@ test('an invited user sets a password from the mail, edits their profile and cha
   await editProfile.getByLabel('Voornaam').fill('Eva');
   await editProfile.getByLabel('Achternaam').fill('Evers');
   await editProfile.getByLabel('Biografie').fill('x'.repeat(501));
-  await expect(editProfile.getByText('501/500')).toBeVisible();
+  await expect(editProfile.getByText('501 / 500')).toBeVisible();
   await expect(editProfile.getByText('Biografie mag maximaal 500 tekens bevatten.')).toBeVisible();
   // Not blocked: the server refuses and says why.
   await editProfile.getByRole('button', { name: 'Opslaan' }).click();
@@ -178,7 +178,7 @@ test('an invited user sets a password from the mail, edits their profile and cha
   ).toBeVisible();
   await expect(editProfile.getByLabel('Voornaam')).toHaveAttribute('aria-invalid', 'true');
   await editProfile.getByLabel('Biografie').fill('Ik tuinier graag.\nEn ik kook voor de buurt.');
-  await expect(editProfile.getByText('43/500')).toBeVisible();
+  await expect(editProfile.getByText('43 / 500')).toBeVisible();
   await editProfile.getByRole('button', { name: 'Opslaan' }).click();
   await expect(editProfile).toBeHidden();
   const renamed = detail(page, 'Eva Evers');

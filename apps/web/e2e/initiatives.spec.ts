@@ -219,15 +219,23 @@ async function anonymousJourney(page: Page, compact: boolean, world: Neighbourho
   await expectNoA11yViolations(page);
 
   const media = await openTab(page, tabs, 'Media');
-  await media.getByRole('button', { name: 'Bekijk medium 1' }).click();
-  const preview = page.getByRole('dialog', { name: 'Medium 1' });
-  await expect(preview.getByRole('img', { name: 'Medium 1 op volle grootte' })).toBeVisible();
+  // Each medium is captioned and titled by its payment: 'dd-mm-jjjj · counterparty · € amount'.
+  const firstImage = media.getByRole('button', { name: /^Bekijk medium van \d\d-\d\d-\d{4} · / });
+  await firstImage.first().click();
+  const preview = page.getByRole('dialog', { name: /^\d\d-\d\d-\d{4} · .*€/ });
+  await expect(
+    preview.getByRole('img', { name: /^Medium van .* op volle grootte$/ }),
+  ).toBeVisible();
+  await expect(preview.getByRole('link', { name: 'Transactie bekijken' })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
-  await media.getByRole('button', { name: 'Bekijk PDF-document 2' }).click();
-  const pdfPreview = page.getByRole('dialog', { name: 'Medium 2' });
-  const frame = pdfPreview.locator('iframe[title="PDF-document 2"]');
+  await media
+    .getByRole('button', { name: /^Bekijk PDF-document van / })
+    .first()
+    .click();
+  const pdfPreview = page.getByRole('dialog');
+  const frame = pdfPreview.locator('iframe[title^="PDF-document van "]');
   await expect(frame).toBeVisible();
   const frameBox = (await frame.boundingBox())!;
   expect(frameBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
@@ -266,7 +274,9 @@ async function anonymousJourney(page: Page, compact: boolean, world: Neighbourho
   ).toBeVisible();
   await openTab(page, activityTabs, 'Gebruikers');
   await openTab(page, activityTabs, 'Media');
-  await expect(page.getByRole('button', { name: 'Bekijk medium 1' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Bekijk (medium|PDF-document) van / }).first(),
+  ).toBeVisible();
   await expectNoA11yViolations(page);
 
   // Back to the initiative through the breadcrumb: the activities screen with the initiative.

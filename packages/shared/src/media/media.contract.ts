@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idSchema, pagingQuery, parentIdSchema } from '../http';
-import { mediaResponse } from './media.schema';
+import { mediaPageResponse } from './media.schema';
 import { routeTable } from './media.routes';
 
 export const mediaContract = {
@@ -9,13 +9,13 @@ export const mediaContract = {
     summary: "Attachments of the initiative's visible payments (its activities' too), newest first",
     params: z.object({ initiativeId: idSchema }),
     query: pagingQuery,
-    response: mediaResponse,
+    response: mediaPageResponse,
   }),
   activity: endpoint({
     ...routeTable.activity,
     summary: "Attachments of the activity's visible payments, newest first",
     params: z.object({ initiativeId: parentIdSchema, activityId: idSchema }),
     query: pagingQuery,
-    response: mediaResponse,
+    response: mediaPageResponse,
   }),
 };

@@ -1,5 +1,7 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { Attachment } from '@helder/shared/media';
+import type { Medium } from '@helder/shared/media';
+import { centsToEuros } from '@helder/shared/money';
+import { counterpartySide } from '@helder/shared/payments';
 import { activities, initiatives, paymentAttachments, payments } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { signFileUrl } from '../../lib/file-urls';
@@ -7,6 +9,7 @@ import { paymentVisible } from '../../lib/initiative-sql';
 import { pictureUrls } from '../../lib/pictures';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
+import { forThePublic, readsPrivate } from '../payments';
 
 interface Paging {
   offset: number;
@@ -15,11 +18,25 @@ interface Paging {
 
 /**
  * Attachments of the payments matching `where` that the caller may see (docs/api-rules.md §7, §11),
- * newest first, one page in one statement; URLs absolute and signed (PDFs without thumbnails).
+ * newest first, one page in one statement; URLs absolute and signed (PDFs without thumbnails). Each
+ * carries the facts of its payment for its caption, read in the same statement, as the caller may
+ * read them (docs/api-rules.md §6).
  */
-async function mediaPage(ctx: Ctx, where: SQL, paging: Paging): Promise<Attachment[]> {
+async function mediaPage(ctx: Ctx, where: SQL, paging: Paging): Promise<Medium[]> {
   const rows = await ctx.db
-    .select({ id: paymentAttachments.id, key: paymentAttachments.storageKey })
+    .select({
+      id: paymentAttachments.id,
+      key: paymentAttachments.storageKey,
+      paymentId: payments.id,
+      bookingDate: payments.bookingDate,
+      amountCents: payments.amountCents,
+      route: payments.route,
+      hideCounterparty: payments.hideCounterparty,
+      creditorName: payments.creditorName,
+      debtorName: payments.debtorName,
+      shortUserDescription: payments.shortUserDescription,
+      activityId: payments.activityId,
+    })
     .from(paymentAttachments)
     .innerJoin(payments, eq(payments.id, paymentAttachments.paymentId))
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
@@ -30,7 +47,22 @@ async function mediaPage(ctx: Ctx, where: SQL, paging: Paging): Promise<Attachme
     .limit(paging.limit);
   const now = ctx.clock();
   const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
-  return rows.map((row) => ({ id: row.id, ...pictureUrls(row.key, sign) }));
+  const own = readsPrivate(ctx);
+  return rows.map((row) => {
+    const shown = own ? row : forThePublic(row);
+    const side = counterpartySide(row.route);
+    return {
+      id: row.id,
+      ...pictureUrls(row.key, sign),
+      payment: {
+        id: row.paymentId,
+        booking_date: row.bookingDate.toISOString(),
+        transaction_amount: centsToEuros(row.amountCents),
+        counterparty: (side === 'creditor' ? shown.creditorName : shown.debtorName) ?? '',
+        activity_id: row.activityId,
+      },
+    };
+  });
 }
 
 /** Media of an initiative: its payments' attachments, its activities' included (404 if hidden). */

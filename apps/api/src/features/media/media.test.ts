@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Attachment } from '@helder/shared/media';
+import { SHIELDED_NAME } from '@helder/shared/payments';
+import type { Medium } from '@helder/shared/media';
 import {
   createActivity,
   createAttachment,
@@ -14,9 +15,9 @@ const scene = useCastApp();
 const media = async (url: string, caller: Caller) => {
   const res = await callAs(scene.t, 'GET', url, caller);
   expect(res.statusCode, url).toBe(200);
-  return res.json<{ attachments: Attachment[] }>().attachments;
+  return res.json<{ attachments: Medium[] }>().attachments;
 };
-const ids = (items: Attachment[]) => items.map((a) => a.id);
+const ids = (items: Medium[]) => items.map((a) => a.id);
 const fetchUrl = (url: string) => {
   const u = new URL(url);
   return scene.t.app.inject({ url: u.pathname + u.search });
@@ -108,6 +109,64 @@ describe('GET /api/initiative/:id/media', () => {
     expect(ids(await media(`${url}?offset=1&limit=1`, null))).toEqual([f.pdf.id]);
     expect(await media(`${url}?offset=3`, null)).toEqual([]);
     expect((await callAs(scene.t, 'GET', `${url}?limit=101`, null)).statusCode).toBe(422);
+  });
+});
+
+describe('the payment of each medium', () => {
+  it('carries its date, amount, counterparty and activity; a shielded name stays shielded', async () => {
+    const w = await scene.world();
+    const expense = await createPayment(scene.t, {
+      activityId: w.activity.id,
+      amountCents: -1250,
+      bookingDate: new Date('2026-02-03T09:00:00Z'),
+      creditorName: 'Bakkerij De Korenaar',
+      debtorName: 'Buurtvereniging',
+      hideCounterparty: true,
+    });
+    const income = await createPayment(scene.t, {
+      initiativeId: w.initiative.id,
+      amountCents: 50000,
+      creditorName: 'Buurtvereniging',
+      debtorName: 'Gemeente',
+    });
+    const receipt = await createAttachment(scene.t, expense.id, 'png');
+    const grant = await createAttachment(scene.t, income.id, 'pdf');
+    const url = `/initiative/${w.initiative.id}/media`;
+
+    const seen = await media(url, scene.cast.owner);
+    expect(seen.find((m) => m.id === receipt.id)?.payment).toEqual({
+      id: expense.id,
+      booking_date: '2026-02-03T09:00:00.000Z',
+      transaction_amount: -12.5,
+      counterparty: 'Bakkerij De Korenaar',
+      activity_id: w.activity.id,
+    });
+    expect(seen.find((m) => m.id === grant.id)?.payment).toMatchObject({
+      id: income.id,
+      transaction_amount: 500,
+      counterparty: 'Gemeente',
+      activity_id: null,
+    });
+    const publicReceipt = (await media(url, null)).find((m) => m.id === receipt.id);
+    expect(publicReceipt?.payment.counterparty).toBe(SHIELDED_NAME);
+  });
+
+  it('reads a page in the same number of statements for 2 and for 12 media', async () => {
+    const count = async (n: number) => {
+      const w = await scene.world();
+      for (let i = 0; i < n; i++) {
+        const payment = await createPayment(scene.t, {
+          initiativeId: w.initiative.id,
+          amountCents: -100 - i,
+        });
+        await createAttachment(scene.t, payment.id, 'pdf');
+      }
+      scene.t.queries.length = 0;
+      const list = await media(`/initiative/${w.initiative.id}/media`, scene.cast.owner);
+      expect(list).toHaveLength(n);
+      return scene.t.queries.length;
+    };
+    expect(await count(12)).toBe(await count(2));
   });
 });
 

@@ -1,2 +1,3 @@
 export { paymentsRoutes } from './payments.routes';
 export { loadPaymentSubject } from './payments.service';
+export { forThePublic, readsPrivate } from './payments.privacy';

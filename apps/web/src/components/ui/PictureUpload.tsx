@@ -1,11 +1,10 @@
 /**
  * A picture input (profile photo, initiative/activity picture): label and hint, the current
- * picture with a remove button, a button-styled label over the invisible native file input, the
- * chosen file's name and the error. Only the image types the server accepts are passed on.
+ * picture with a remove button, the file picker with the chosen file's name, and the error. Only the image types the server accepts are passed on.
  */
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Button } from './Button';
-import buttonStyles from './Button.module.css';
+import { FilePicker } from './FilePicker';
 import styles from './PictureUpload.module.css';
 import fieldStyles from './TextField.module.css';
 import { FieldError } from './TextField';
@@ -88,7 +87,6 @@ export function PictureUpload({
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = `${id}-label`;
-  const buttonId = `${id}-button`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
@@ -125,26 +123,18 @@ export function PictureUpload({
             {remove.label}
           </Button>
         ) : null}
-        {/* The native control stays focusable but invisible; its label is the visible button. */}
-        <input
+        <FilePicker
           ref={inputRef}
           id={id}
-          type="file"
           accept={PICTURE_TYPES.join(',')}
-          className={styles.fileInput}
-          aria-labelledby={`${labelId} ${buttonId}`}
+          chooseLabel={chooseLabel}
+          chosen={file ? file.name : noneChosenLabel}
+          // The picker's button is `${id}-button`.
+          aria-labelledby={`${labelId} ${id}-button`}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           aria-invalid={error || invalid ? true : undefined}
           onChange={onInputChange}
         />
-        <label
-          id={buttonId}
-          htmlFor={id}
-          className={`${buttonStyles.button} ${buttonStyles.secondary} ${styles.fileButton}`}
-        >
-          {chooseLabel}
-        </label>
-        <span className={styles.fileName}>{file ? file.name : noneChosenLabel}</span>
       </div>
       <FieldError id={errorId} error={error} />
     </div>

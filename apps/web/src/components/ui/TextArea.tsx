@@ -1,4 +1,5 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { CharacterCounter } from './CharacterCounter';
 import fieldStyles from './TextField.module.css';
 import { FieldError } from './TextField';
 import styles from './TextArea.module.css';
@@ -8,11 +9,8 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
   /** Error text: shown below the field (role="alert") and linked with aria-describedby. */
   error?: string | undefined;
   hint?: string | undefined;
-  /**
-   * A live character counter, 'n / max' unless `text` gives the screen's own wording (the
-   * length is the caller's: the field may be uncontrolled).
-   */
-  counter?: { length: number; max: number; text?: string } | undefined;
+  /** A live character counter ('n / max'; the length is the caller's: the field may be uncontrolled). */
+  counter?: { length: number; max: number } | undefined;
   /** Marks the control invalid without a message of its own (e.g. a failed save). */
   invalid?: boolean;
   ref?: Ref<HTMLTextAreaElement>;
@@ -39,7 +37,6 @@ export function TextArea({
   const errorId = error ? `${inputId}-error` : undefined;
   const describedByIds =
     [describedBy, hintId, counterId, errorId].filter(Boolean).join(' ') || undefined;
-  const over = counter ? counter.length > counter.max : false;
 
   return (
     <div className={[fieldStyles.field, className].filter(Boolean).join(' ')}>
@@ -59,14 +56,8 @@ export function TextArea({
         aria-describedby={describedByIds}
         {...props}
       />
-      {counter ? (
-        <p
-          id={counterId}
-          aria-live="polite"
-          className={`${styles.counter} ${over ? styles.over : ''}`}
-        >
-          {counter.text ?? `${counter.length} / ${counter.max}`}
-        </p>
+      {counter && counterId ? (
+        <CharacterCounter id={counterId} length={counter.length} max={counter.max} />
       ) : null}
       <FieldError id={errorId} error={error} />
     </div>

@@ -101,8 +101,9 @@ export function PermissionCheckerPage() {
             </label>
             <select id={selectId} className={fieldStyles.select} {...register('entity_class')}>
               {ENTITY_CLASSES.map((entityClass) => (
+                // The API's class name stays the value; the reader sees it in their language.
                 <option key={entityClass} value={entityClass}>
-                  {entityClass}
+                  {t(`permissions.entityClasses.${entityClass}`)}
                 </option>
               ))}
             </select>

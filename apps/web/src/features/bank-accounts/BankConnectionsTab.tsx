@@ -25,7 +25,8 @@ import { useSession } from '../auth';
 import { useBankAccounts } from './api';
 import styles from './bank-accounts.module.css';
 import { BankLogo } from './BankLogo';
-import { daysUntil, formatIban } from './format';
+import { formatIban } from '../../lib/iban';
+import { daysUntil } from './format';
 import { LinkedAccountStatus } from './LinkedAccountStatus';
 
 function sharingKey(count: number) {

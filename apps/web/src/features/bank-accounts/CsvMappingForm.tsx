@@ -15,6 +15,7 @@ import fieldStyles from '../../components/ui/TextField.module.css';
 import { FieldError } from '../../components/ui/TextField';
 import styles from './bank-accounts.module.css';
 import {
+  dateFormatLabel,
   guessDraft,
   sampleRows,
   toMapping,
@@ -86,6 +87,11 @@ export interface CsvMappingFormProps {
 
 export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvMappingFormProps) {
   const { t } = useTranslation('bank-accounts');
+  const dateLetters = {
+    day: t('mapping.dateLetters.day'),
+    month: t('mapping.dateLetters.month'),
+    year: t('mapping.dateLetters.year'),
+  };
   const headingId = useId();
   const debitId = useId();
   const [draft, setDraft] = useState<MappingDraft>(() => guessDraft(sample));
@@ -195,7 +201,10 @@ export function CsvMappingForm({ sample, busy, error, onSubmit, onCancel }: CsvM
         <SelectField
           label={t('mapping.dateFormat')}
           value={draft.dateFormat}
-          options={CSV_DATE_FORMATS.map((value) => ({ value, label: value }))}
+          options={CSV_DATE_FORMATS.map((value) => ({
+            value,
+            label: dateFormatLabel(value, dateLetters),
+          }))}
           onChange={(value) => set('dateFormat', value as CsvDateFormat)}
         />
         <SelectField

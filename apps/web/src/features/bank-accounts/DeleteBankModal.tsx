@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteModal } from '../../components/ui/DeleteModal';
 import { useRemoveBankAccount } from './api';
-import { formatIban } from './format';
+import { formatIban } from '../../lib/iban';
 import { loadErrorText, useModalAccount } from './modal-parts';
 
 export function DeleteBankModal() {

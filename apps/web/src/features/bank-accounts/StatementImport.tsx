@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Form, FormActions } from '../../components/ui/Form';
+import { FilePicker } from '../../components/ui/FilePicker';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { errorText } from '../../lib/error-text';
 import {
@@ -29,7 +30,8 @@ import {
 import styles from './bank-accounts.module.css';
 import { CsvMappingForm } from './CsvMappingForm';
 import { readCsvSample, type CsvSample } from './csv-mapping';
-import { formatIban, isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
+import { formatIban } from '../../lib/iban';
+import { isCsvFile, STATEMENT_ACCEPT, STATEMENT_MAX_BYTES } from './format';
 import { describeUploadError } from './statement-errors';
 import { PreviewView, ResultView } from './StatementPreview';
 
@@ -114,11 +116,10 @@ function ChooseFile(props: ChooseFileProps) {
           <label htmlFor={`${id}-file`} className={fieldStyles.label}>
             {t('add.file')}
           </label>
-          <input
+          <FilePicker
             id={`${id}-file`}
-            type="file"
             accept={STATEMENT_ACCEPT}
-            className={styles.fileInput}
+            chosen={file?.name}
             disabled={busy}
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${id}-file-hint${problem ? ` ${id}-problem` : ''}`}

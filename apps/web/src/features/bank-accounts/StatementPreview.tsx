@@ -16,7 +16,7 @@ import { FormActions } from '../../components/ui/Form';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { formatDate } from '../../lib/dates';
 import styles from './bank-accounts.module.css';
-import { formatIban } from './format';
+import { formatIban } from '../../lib/iban';
 import { PreviewDuplicates } from './PreviewDuplicates';
 
 type AccountPreview = StatementPreview['accounts'][number];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatementPreview } from '@helder/shared/bank-accounts';
 import { jsonResponse, renderApp } from '../../test/render';
 import { fakeXhr } from '../../test/fake-xhr';
-import { formatIban } from './format';
+import { formatIban } from '../../lib/iban';
 import { BANKS, callsTo, fakeBanksApi, logIn, makePreview } from './test-fixtures';
 
 const UPLOAD = 'POST /api/user/:userId/statement-imports';

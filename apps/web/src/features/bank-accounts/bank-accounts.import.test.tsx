@@ -247,7 +247,14 @@ describe('Afschrift importeren', () => {
       dialog.getByRole('checkbox', { name: 'De eerste regel bevat kolomnamen' }),
     ).toBeChecked();
     expect(dialog.getByRole('combobox', { name: 'Datum' })).toHaveValue('0');
-    expect(dialog.getByRole('combobox', { name: 'Datumnotatie' })).toHaveValue('dd-mm-yyyy');
+    const notation = dialog.getByRole('combobox', { name: 'Datumnotatie' });
+    expect(notation).toHaveValue('dd-mm-yyyy');
+    // Shown in the reader's letters; the value sent stays the API's.
+    expect(
+      within(notation)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['jjjj-mm-dd', 'dd-mm-jjjj', 'dd/mm/jjjj', 'jjjjmmdd', 'mm/dd/jjjj']);
     expect(dialog.getByRole('combobox', { name: 'Bedrag' })).toHaveValue('4');
     expect(dialog.getByRole('textbox', { name: 'Waarde voor af' })).toHaveValue('Af');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateFormatLabel,
   guessDelimiter,
   guessDraft,
   readCsvSample,
@@ -7,7 +8,17 @@ import {
   toMapping,
   type MappingDraft,
 } from './csv-mapping';
-import { daysUntil, formatIban } from './format';
+import { formatIban } from '../../lib/iban';
+import { daysUntil } from './format';
+
+describe('date notation', () => {
+  it("is written with the reader's letters, the notation itself unchanged", () => {
+    const dutch = { day: 'd', month: 'm', year: 'j' };
+    expect(dateFormatLabel('dd-mm-yyyy', dutch)).toBe('dd-mm-jjjj');
+    expect(dateFormatLabel('yyyymmdd', dutch)).toBe('jjjjmmdd');
+    expect(dateFormatLabel('mm/dd/yyyy', { day: 'd', month: 'm', year: 'y' })).toBe('mm/dd/yyyy');
+  });
+});
 
 describe('CSV sample', () => {
   it('splits quoted fields with delimiters and doubled quotes in them', () => {

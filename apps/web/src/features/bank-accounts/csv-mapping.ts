@@ -129,6 +129,19 @@ const HEADER_GUESSES: [keyof MappingDraft, RegExp][] = [
   ['currency', /valuta|munt|currency/i],
 ];
 
+/** The letters a language writes a date notation with ('jjjj' for the year in Dutch). */
+export interface DateLetters {
+  day: string;
+  month: string;
+  year: string;
+}
+
+/** A date notation as the reader writes it: 'dd-mm-yyyy' is 'dd-mm-jjjj' to a Dutch reader. */
+export function dateFormatLabel(format: CsvDateFormat, letters: DateLetters): string {
+  const of = { d: letters.day, m: letters.month, y: letters.year } as const;
+  return format.replace(/[dmy]/g, (letter) => of[letter as keyof typeof of]);
+}
+
 function guessDateFormat(value: string | undefined): CsvDateFormat {
   if (!value) return 'yyyy-mm-dd';
   if (/^\d{8}$/.test(value)) return 'yyyymmdd';

@@ -1,18 +1,22 @@
 /**
  * The Media tab (docs/spec-map.md §2.7): the attachments of the visible payments as a thumbnail
  * grid (128 px thumbnails, 256 on dense screens; PDFs as a pdf tile); choosing one opens a preview
- * overlay. Empty: 'Geen media gevonden'; failure: 'Failed to fetch media. Please try again later.'.
+ * overlay. Each tile is captioned by its payment (day, counterparty, amount) and links to that
+ * payment's details. Empty: 'Geen media gevonden'; failure: 'Failed to fetch media. Please try again
+ * later.'.
  */
-import type { Attachment } from '@helder/shared/media';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { DocumentIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { paths } from '../../lib/paths';
 import { isPdf, useMedia, type MediaScope } from './api';
 import styles from './media.module.css';
+import { useCaption } from './useCaption';
 
 // The preview is a dialog (Radix): loaded when first needed, not with the page.
 const MediaPreview = lazy(() => import('./MediaPreview'));
@@ -21,7 +25,12 @@ export function MediaGallery({ initiativeId, activityId }: MediaScope) {
   const { t } = useTranslation('media');
   const media = useMedia({ initiativeId, activityId });
   const attachments = useMemo(() => media.data?.pages.flat() ?? [], [media.data]);
-  const [selected, setSelected] = useState<{ attachment: Attachment; n: number } | null>(null);
+  const caption = useCaption();
+  // `opening` tells one opening of the preview from the next, so that a preview that finishes
+  // fading after another one opened leaves that one alone.
+  const [selected, setSelected] = useState<{ index: number; opening: number } | null>(null);
+  const open = (index: number) =>
+    setSelected((current) => ({ index, opening: (current?.opening ?? 0) + 1 }));
 
   if (media.isPending) return <Spinner label={t('loading')} />;
   if (media.isError && !media.isFetchNextPageError) return <Alert>{t('failed')}</Alert>;
@@ -31,15 +40,15 @@ export function MediaGallery({ initiativeId, activityId }: MediaScope) {
     <div className={styles.gallery}>
       <ul className={styles.grid} aria-label={t('listLabel')}>
         {attachments.map((attachment, index) => {
-          const n = index + 1;
           const pdf = isPdf(attachment);
+          const text = caption(attachment.payment);
           return (
-            <li key={attachment.id}>
+            <li key={attachment.id} className={styles.item}>
               <button
                 type="button"
                 className={styles.tile}
-                onClick={() => setSelected({ attachment, n })}
-                aria-label={pdf ? t('openPdf', { n }) : t('open', { n })}
+                onClick={() => open(index)}
+                aria-label={pdf ? t('openPdf', { caption: text }) : t('open', { caption: text })}
                 aria-haspopup="dialog"
               >
                 {pdf ? (
@@ -69,6 +78,16 @@ export function MediaGallery({ initiativeId, activityId }: MediaScope) {
                   />
                 )}
               </button>
+              <p className={styles.caption} aria-hidden="true">
+                {text}
+              </p>
+              <Link
+                to={paymentLink(initiativeId, attachment.payment)}
+                className={styles.paymentLink}
+                aria-label={t('toPaymentOf', { caption: text })}
+              >
+                {t('toPayment')}
+              </Link>
             </li>
           );
         })}
@@ -88,18 +107,25 @@ export function MediaGallery({ initiativeId, activityId }: MediaScope) {
       {selected ? (
         <Suspense fallback={<Spinner label={t('loading')} />}>
           <MediaPreview
-            key={selected.attachment.id}
-            attachment={selected.attachment}
-            n={selected.n}
-            // A preview that finishes fading after another one opened leaves that one alone.
+            key={selected.opening}
+            media={attachments}
+            index={Math.min(selected.index, attachments.length - 1)}
+            onNavigate={(index) => setSelected({ ...selected, index })}
+            paymentLink={(payment) => paymentLink(initiativeId, payment)}
             onClose={() =>
-              setSelected((current) =>
-                current?.attachment.id === selected.attachment.id ? null : current,
-              )
+              setSelected((current) => (current?.opening === selected.opening ? null : current))
             }
           />
         </Suspense>
       ) : null}
     </div>
   );
+}
+
+/** The details of a medium's payment, under its activity when it has one. */
+function paymentLink(
+  initiativeId: number,
+  payment: { id: number; activity_id: number | null },
+): string {
+  return paths.paymentDetails(initiativeId, payment.id, payment.activity_id ?? undefined);
 }

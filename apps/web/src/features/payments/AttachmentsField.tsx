@@ -7,7 +7,7 @@
 import type { Attachment } from '@helder/shared/media';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import buttonStyles from '../../components/ui/Button.module.css';
+import { FilePicker } from '../../components/ui/FilePicker';
 import { CloseIcon, DocumentIcon } from '../../components/ui/icons';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { isPdf } from '../media';
@@ -205,21 +205,16 @@ export function AttachmentsField({
       ) : (
         <p className={fieldStyles.hint}>{t('attachments.none')}</p>
       )}
-      <div>
-        {/* The native control stays focusable but invisible; its label is the visible button. */}
-        <input
-          id={id}
-          type="file"
-          multiple
-          accept={ATTACHMENT_ACCEPT}
-          className={styles.fileInput}
-          aria-describedby={problems.length > 0 ? `${id}-hint ${id}-problems` : `${id}-hint`}
-          onChange={onChange}
-        />
-        <label htmlFor={id} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
-          {t('attachments.choose')}
-        </label>
-      </div>
+      {/* The chosen files are listed above, so the picker names none itself. */}
+      <FilePicker
+        id={id}
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        chooseLabel={t('attachments.choose')}
+        chosen={null}
+        aria-describedby={problems.length > 0 ? `${id}-hint ${id}-problems` : `${id}-hint`}
+        onChange={onChange}
+      />
       {problems.length > 0 ? (
         <ul id={`${id}-problems`} role="alert" className={styles.problems}>
           {problems.map((problem) => (

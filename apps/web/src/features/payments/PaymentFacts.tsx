@@ -12,6 +12,7 @@ import { useSession } from '../auth';
 import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
+import { formatIban } from '../../lib/iban';
 import styles from './payments.module.css';
 import type { PaymentField } from './schemas';
 
@@ -67,7 +68,9 @@ export function bankFacts(editable: readonly PaymentField[]): Fact[] {
 
 /** A counterparty: name, and the account number when the caller may see it. */
 function party(name: string, account: string | undefined): string {
-  return [name, account].filter((part) => part?.trim()).join(' · ');
+  return [name, account?.trim() ? formatIban(account) : undefined]
+    .filter((part) => part?.trim())
+    .join(' · ');
 }
 
 export interface PaymentFactsProps {

@@ -10,11 +10,11 @@ import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/paym
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CharacterCounter } from '../../components/ui/CharacterCounter';
 import { CheckboxField, RadioGroupField } from '../../components/ui/ChoiceFields';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextArea } from '../../components/ui/TextArea';
 import { AmountField, TextField } from '../../components/ui/TextField';
-import textAreaStyles from '../../components/ui/TextArea.module.css';
 import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityForm';
 import { ApiError, isApiError } from '../../lib/api';
 import type { Resources } from '../../lib/i18n';
@@ -207,24 +207,14 @@ export function PaymentForm({
             error={form.errorText('short_user_description')}
             {...register('short_user_description')}
           />
-          <p
-            id={counterId}
-            aria-live="polite"
-            className={`${textAreaStyles.counter} ${shortLength > SHORT_DESCRIPTION_MAX ? textAreaStyles.over : ''}`}
-          >
-            {t('form.counter', { length: shortLength, max: SHORT_DESCRIPTION_MAX })}
-          </p>
+          <CharacterCounter id={counterId} length={shortLength} max={SHORT_DESCRIPTION_MAX} />
         </div>
       ) : null}
       {shown('long_user_description') ? (
         <TextArea
           label={t('form.fields.longDescription')}
           rows={4}
-          counter={{
-            length: longLength,
-            max: LONG_DESCRIPTION_MAX,
-            text: t('form.counter', { length: longLength, max: LONG_DESCRIPTION_MAX }),
-          }}
+          counter={{ length: longLength, max: LONG_DESCRIPTION_MAX }}
           error={form.errorText('long_user_description')}
           {...register('long_user_description')}
         />

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CloseIcon } from '../../components/ui/icons';
 import { uniqueById } from '../../lib/api';
+import { formatIban } from '../../lib/iban';
 import { errorText } from '../../lib/error-text';
 import { paths, SEARCH_PARAM, UNLINKED_PARAM } from '../../lib/paths';
 import { useSession } from '../auth';
@@ -105,7 +106,7 @@ function FilterSelect({ name, value, options, onChange }: FilterSelectProps) {
           <option value="">{t(`overview.filters.all.${name}`)}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {name === 'iban' ? formatIban(option) : option}
             </option>
           ))}
         </select>
@@ -140,7 +141,7 @@ function OverviewRow({
       <LinkCells row={row} userId={userId} onLinked={onLinked} />
       <td>{row.creditor_name}</td>
       <td className={styles.wide}>{row.short_user_description}</td>
-      <td className={tableStyles.nowrap}>{row.iban}</td>
+      <td className={tableStyles.nowrap}>{row.iban ? formatIban(row.iban) : ''}</td>
       <AmountCell amount={row.transaction_amount} />
     </tr>
   );

@@ -61,7 +61,7 @@ describe('add payment', () => {
     await user.type(field('Boekingsdatum'), '14-03-2026');
     await user.type(field('Naam ontvanger'), ' Bakker de Vries ');
     await user.type(field('Korte beschrijving'), 'Brood');
-    expect(within(dialog).getByText('5/128')).toBeInTheDocument();
+    expect(within(dialog).getByText('5 / 128')).toBeInTheDocument();
     const input = field('Bestanden kiezen');
     fireEvent.change(input, {
       target: { files: [file('bon.pdf', 'application/pdf'), file('foto.png', 'image/png')] },
@@ -119,7 +119,7 @@ describe('add payment', () => {
     const { user, requests, dialog, field } = await openAdd();
     await user.type(field('Bedrag'), '12,345');
     await user.type(field('Korte beschrijving'), 'x'.repeat(129));
-    expect(within(dialog).getByText('129/128')).toBeInTheDocument();
+    expect(within(dialog).getByText('129 / 128')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
     expect(
       await within(dialog).findByText('Ongeldige invoer. Vul een correct bedrag in'),

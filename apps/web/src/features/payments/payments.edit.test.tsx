@@ -175,8 +175,8 @@ describe('payment details with edit', () => {
       ['Bedrag', formatEuro(250)],
       ['Route', 'Inkomen'],
       ['Boekingsdatum', '14-03-2026'],
-      ['Ontvanger', 'Ontvanger 55 · NL91ABNA0417164300'],
-      ['Verzender', 'Stichting Buurttuin · NL20INGB0001234567'],
+      ['Ontvanger', 'Ontvanger 55 · NL91 ABNA 0417 1643 00'],
+      ['Verzender', 'Stichting Buurttuin · NL20 INGB 0001 2345 67'],
     ]);
     await user.click(within(dialog).getByLabelText('Verborgen'));
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));

@@ -33,7 +33,7 @@ describe('Transactieoverzicht of /transactions', () => {
     expect(cells[0]).toHaveTextContent('06-03-2024');
     expect(cells[1]).toHaveTextContent('Niet gekoppeld');
     expect(cells[5]).toHaveTextContent('Zaaigoed');
-    expect(cells[6]).toHaveTextContent('NL91ABNA0417164300');
+    expect(cells[6]).toHaveTextContent('NL91 ABNA 0417 1643 00');
     expect(cells[7]?.textContent).toMatch(/^€\s-1\.234,50$/);
     expect(within(table).getByText(/^€\s25,00$/)).toBeInTheDocument();
     expect(within(table).getByText('31-12-2024')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('Transactieoverzicht of /transactions', () => {
     // The options stay: the unfiltered rows are still known.
     expect(
       within(screen.getByRole('combobox', { name: 'IBAN' })).getByRole('option', {
-        name: 'NL02RABO0123456789',
+        name: 'NL02 RABO 0123 4567 89',
       }),
     ).toBeInTheDocument();
 
@@ -196,17 +196,22 @@ describe('Transactieoverzicht of /transactions', () => {
     const { user } = renderApp('/transactions');
     await screen.findByText('Ontvanger 1');
     const filter = screen.getByRole('combobox', { name: 'IBAN' });
-    await within(filter).findByRole('option', { name: 'NL86SNDB0123456789' });
-    // One spelling each (no spaces, capitals), as the API matches them.
+    await within(filter).findByRole('option', { name: 'NL86 SNDB 0123 4567 89' });
+    // One entry each, shown in groups of four, sent without spaces in capitals as the API matches.
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', 'NL02RABO0123456789', 'NL86SNDB0123456789', 'NL91ABNA0417164300']);
     expect(
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
       'Alle rekeningen',
-      'NL02RABO0123456789',
-      'NL86SNDB0123456789',
-      'NL91ABNA0417164300',
+      'NL02 RABO 0123 4567 89',
+      'NL86 SNDB 0123 4567 89',
+      'NL91 ABNA 0417 1643 00',
     ]);
     await user.selectOptions(filter, 'NL86SNDB0123456789');
     await waitFor(() =>

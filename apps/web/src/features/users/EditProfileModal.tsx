@@ -162,14 +162,7 @@ function EditProfileFormView({ user, fields, close, onBusyChange }: ProfileFormP
           rows={5}
           error={biographyError}
           invalid={failed}
-          counter={{
-            length: biography.length,
-            max: BIOGRAPHY_MAX,
-            text: t('editProfile.biographyCounter', {
-              length: biography.length,
-              max: BIOGRAPHY_MAX,
-            }),
-          }}
+          counter={{ length: biography.length, max: BIOGRAPHY_MAX }}
           {...register('biography')}
         />
       ) : null}

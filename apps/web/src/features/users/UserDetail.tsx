@@ -9,6 +9,7 @@ import { ArrowLeftIcon } from '../../components/ui/icons';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { formatIban } from '../../lib/iban';
 import { paths } from '../../lib/paths';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useUser } from './api';
@@ -43,7 +44,7 @@ function BankAccounts({ accounts }: { accounts: BankAccount[] }) {
             return (
               <li key={account.id} className={styles.bank}>
                 <span className={styles.bankName}>{account.institution_name}</span>
-                <span className={styles.iban}>{account.iban}</span>
+                <span className={styles.iban}>{formatIban(account.iban)}</span>
                 {expires ? (
                   <span className={styles.muted}>
                     {t('detail.expires', {

@@ -96,7 +96,7 @@ describe('contact detail', () => {
     );
     expect(detail.queryByRole('link', { name: 'Verwijderen' })).not.toBeInTheDocument();
     expect(detail.getByText('Jouw gekoppelde rekeningnummers')).toBeVisible();
-    expect(detail.getByText('NL91ABNA0417164300')).toBeVisible();
+    expect(detail.getByText('NL91 ABNA 0417 1643 00')).toBeVisible();
     expect(detail.getByText('Sandbox Finance')).toBeVisible();
     expect(detail.getByText('Gedeeld met 2 personen')).toBeVisible();
     expect(detail.getByText('Vervalt op 05 mrt 2030')).toBeVisible();

@@ -255,18 +255,18 @@ describe('edit profile', () => {
       mutate: () => jsonResponse(200, anna),
     });
     const biography = dialog.getByLabelText('Biografie');
-    expect(dialog.getByText('5/500')).toHaveAttribute('aria-live', 'polite');
+    expect(dialog.getByText('5 / 500')).toHaveAttribute('aria-live', 'polite');
 
     await user.clear(biography);
     await user.click(biography);
     await user.paste('a'.repeat(500));
-    expect(dialog.getByText('500/500')).toBeVisible();
+    expect(dialog.getByText('500 / 500')).toBeVisible();
     expect(
       dialog.queryByText('Biografie mag maximaal 500 tekens bevatten.'),
     ).not.toBeInTheDocument();
 
     await user.paste('b');
-    expect(dialog.getByText('501/500')).toBeVisible();
+    expect(dialog.getByText('501 / 500')).toBeVisible();
     expect(dialog.getByText('Biografie mag maximaal 500 tekens bevatten.')).toBeVisible();
     expect(biography).toHaveAttribute('aria-invalid', 'true');
 
