@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       // keep their published password, db/seed.ts).
       host: '127.0.0.1',
       publicUrl: 'http://localhost:8000',
+      openDataPrefix: '360G-HELDER-localhost-8000',
       dataDir: dir,
       databaseUrl: undefined,
       smtpUrl: undefined,
@@ -44,6 +45,19 @@ describe('loadConfig', () => {
     const message = (error as ConfigError).message;
     expect(message).toMatch(/^Invalid setting PORT: /);
     expect(message).not.toContain('\n');
+  });
+
+  it('takes OPEN_DATA_PREFIX as given, else builds it from PUBLIC_URL', () => {
+    const base = { DATA_DIR: dir, SECRET_KEY: SECRET };
+    expect(loadConfig({ ...base, OPEN_DATA_PREFIX: '360G-gemeente' }).openDataPrefix).toBe(
+      '360G-gemeente',
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://helder.example.org/' }).openDataPrefix).toBe(
+      '360G-HELDER-helder-example-org',
+    );
+    expect(() => loadConfig({ ...base, OPEN_DATA_PREFIX: 'a b' })).toThrow(
+      /^Invalid setting OPEN_DATA_PREFIX: /,
+    );
   });
 
   it('names the bad setting for other values too', () => {

@@ -20,6 +20,11 @@ const envSchema = z.object({
   // Loopback unless told otherwise: a laptop's `npm start` should not serve the LAN.
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
+  OPEN_DATA_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'letters, digits and hyphens only')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -77,6 +82,11 @@ export interface Config {
    * is (http/context.ts), so a page opened on any host shows its pictures.
    */
   fileUrlBase: string | undefined;
+  /**
+   * The prefix of identifiers in the 360Giving feed: OPEN_DATA_PREFIX, else 360G-HELDER- and the
+   * public host, so that two sites never publish the same identifier.
+   */
+  openDataPrefix: string;
   dataDir: string;
   databaseUrl: string | undefined;
   secretKey: string;
@@ -242,6 +252,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     fileUrlBase: e.PUBLIC_URL?.replace(/\/$/, ''),
+    openDataPrefix:
+      e.OPEN_DATA_PREFIX ??
+      `360G-HELDER-${new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host.replace(/[^A-Za-z0-9]+/g, '-')}`,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     secretKey: e.SECRET_KEY ?? persistentSecret(dataDir, 'secret_key'),

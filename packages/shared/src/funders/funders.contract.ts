@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, idParams, pagingQuery } from '../http';
 import { funderBody, funderDetailSchema, funderPatch, funderSchema } from './funders.schema';
 import { routeTable } from './funders.routes';
+import { openDataCsvResponse, openDataPackageSchema } from './open-data.schema';
 
 export const fundersContract = {
   list: endpoint({
@@ -34,5 +35,17 @@ export const fundersContract = {
     summary: 'Delete a funder and everything beneath it',
     params: idParams,
     response: z.undefined(),
+  }),
+  openDataJson: endpoint({
+    ...routeTable.openDataJson,
+    summary: 'Open data: the funder’s grants to visible initiatives in the 360Giving Data Standard',
+    params: idParams,
+    response: openDataPackageSchema,
+  }),
+  openDataCsv: endpoint({
+    ...routeTable.openDataCsv,
+    summary: 'Open data: the same grants as 360Giving’s flattened CSV',
+    params: idParams,
+    response: openDataCsvResponse,
   }),
 };

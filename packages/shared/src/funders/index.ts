@@ -1,3 +1,4 @@
 export * from './funders.schema';
 export * from './funders.contract';
 export * from './client';
+export * from './open-data.schema';

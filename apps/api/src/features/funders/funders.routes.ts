@@ -8,6 +8,7 @@ import {
   listFunders,
   updateFunder,
 } from './funders.service';
+import { openDataCsv, openDataGrants } from './open-data';
 
 /** HTTP only: every rule lives in funders.service.ts. */
 export async function fundersRoutes(api: FastifyInstance) {
@@ -22,5 +23,15 @@ export async function fundersRoutes(api: FastifyInstance) {
   registerEndpoint(api, fundersContract.remove, async ({ ctx, params }) => {
     await deleteFunder(ctx, params.id);
     return undefined;
+  });
+  registerEndpoint(api, fundersContract.openDataJson, async ({ ctx, params }) => ({
+    grants: await openDataGrants(ctx, params.id),
+  }));
+  registerEndpoint(api, fundersContract.openDataCsv, async ({ ctx, params, reply }) => {
+    const csv = openDataCsv(await openDataGrants(ctx, params.id));
+    void reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="360giving-funder-${params.id}.csv"`);
+    return csv;
   });
 }

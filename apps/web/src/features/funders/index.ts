@@ -2,3 +2,4 @@
 export { useFunder } from './api';
 export { FundersPage } from './FundersPage';
 export { AddFunderModal, DeleteFunderModal, EditFunderModal } from './FunderModals';
+export { OpenDataLinks } from './OpenDataLinks';

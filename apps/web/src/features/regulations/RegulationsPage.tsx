@@ -10,7 +10,7 @@ import { errorText } from '../../lib/error-text';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { useCan } from '../auth';
-import { useFunder } from '../funders';
+import { OpenDataLinks, useFunder } from '../funders';
 import { useRegulations } from './api';
 import styles from './regulations.module.css';
 
@@ -82,6 +82,7 @@ export function RegulationsPage() {
         onCreate={() => void navigate(paths.addRegulation(funderId))}
         createLabel={t('add')}
       />
+      {funder.data ? <OpenDataLinks funderId={funderId} funderName={funderName} /> : null}
       {funder.isError ? (
         <Alert>{tc('errors.loadFailed', { message: errorText(funder.error) })}</Alert>
       ) : (

@@ -140,6 +140,17 @@ describe('regulations page', () => {
     expect(within(crumbs).getByText('Regelingen')).toHaveAttribute('aria-current', 'page');
   });
 
+  it("links to the sponsor's open data (360Giving) as JSON and CSV", async () => {
+    api();
+    renderApp('/sponsors/1');
+    const json = await screen.findByRole('link', { name: /als JSON \(360Giving\)$/ });
+    expect(json).toHaveAttribute('href', '/api/funder/1/360giving.json');
+    expect(screen.getByRole('link', { name: /als CSV \(360Giving\)$/ })).toHaveAttribute(
+      'href',
+      '/api/funder/1/360giving.csv',
+    );
+  });
+
   it('says so when the regulation does not exist', async () => {
     api();
     renderApp('/sponsors/1/regulations/77');
