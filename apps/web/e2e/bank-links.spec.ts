@@ -142,7 +142,10 @@ async function linkLineToInitiative(page: Page, root: Api, initiative: Initiativ
   const table = page.getByRole('table', { name: 'Transactieoverzicht' });
   const select = table.getByRole('combobox', { name: /^Initiatief voor betaling/ }).first();
   await select.selectOption({ label: initiative.name });
-  await table.getByRole('button', { name: /^Koppelen: betaling van/ }).first().click();
+  await table
+    .getByRole('button', { name: /^Koppelen: betaling van/ })
+    .first()
+    .click();
   await expect(page.getByRole('status')).toContainText(initiative.name);
   await expect(select).toHaveValue(String(initiative.id));
   await expect

@@ -84,7 +84,7 @@ function street(next: () => number, y: number, hue: number) {
 }
 
 /** The cover of `name` as SVG: sky, sun, hills and a street, all from the name. */
-export function coverSvg(name: string) {
+function coverSvg(name: string) {
   const next = numbers(hash(name));
   const hue = next() * 360;
   const sunX = 80 + next() * (WIDTH - 160);
@@ -104,7 +104,7 @@ export function coverSvg(name: string) {
 }
 
 /** The cover of `name` as a PNG of a few tens of kilobytes (a palette, like the receipts). */
-export async function coverPng(name: string) {
+async function coverPng(name: string) {
   const sharp = await loadSharp();
   return sharp(Buffer.from(coverSvg(name)))
     .png({ palette: true })

@@ -78,7 +78,7 @@ export interface PaymentsApiOptions {
 }
 
 /** Income and expenses of list items, as the API sums them. */
-export function sumsOf(items: readonly PaymentListItem[]): MoneySums {
+function sumsOf(items: readonly PaymentListItem[]): MoneySums {
   const sum = (amounts: number[]) =>
     Math.round(amounts.reduce((total, amount) => total + amount * 100, 0)) / 100;
   const amounts = items.map((item) => item.payment.transaction_amount);
