@@ -4,7 +4,7 @@
  * as the flattened CSV with the standard's column titles.
  *
  * The feed is the same for every caller, so the public cache can keep it: hidden initiatives and
- * initiatives with hidden sponsors (server-rules §6) are always left out, whoever asks.
+ * initiatives with hidden sponsors (docs/api-rules.md §7) are always left out, whoever asks.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OpenDataGrant } from '@helder/shared/funders';

@@ -1,6 +1,6 @@
 /**
- * The two dropdowns with which a payment of the Transactieoverzicht is linked (docs/spec-map.md
- * §2.9, §4): first an initiative, then one of its activities. They only choose: the link is saved
+ * The two dropdowns with which a payment of the Transactieoverzicht is linked
+ * (docs/spec-map.md §2.9, §4): first an initiative, then one of its activities. They only choose: the link is saved
  * by the 'Koppelen' button beside them (LinkCells), so browsing the options with the arrow keys
  * never saves anything. The initiative dropdown locks once an activity is linked (and keeps
  * showing the initiative's name); the activity dropdown stays disabled with 'Verbind activiteit'
