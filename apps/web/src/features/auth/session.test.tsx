@@ -102,7 +102,8 @@ describe('login-only routes', () => {
   it('render with a stored token', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
     fakeApi({
-      'GET /api/payments/user/:userId': () => jsonResponse(200, { payments: [], totalCount: 0 }),
+      'GET /api/payments/user/:userId': () =>
+        jsonResponse(200, { payments: [], totalCount: 0, unlinkedCount: 0 }),
       'GET /api/auth/entity-access/linkable-initiatives': () =>
         jsonResponse(200, { initiatives: [] }),
     });
