@@ -145,7 +145,7 @@ test('an initiative owner records an expense with a receipt, edits it and filter
   const details = page.getByRole('dialog', { name: 'Transactie' });
   await expect(details.getByText('Bouwmarkt Noord')).toBeVisible();
   await expect(details.getByText(/NL91\s?ABNA/)).toHaveCount(0);
-  await expect(details.getByRole('link', { name: 'Bijlage 1 openen' })).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Bon 1 openen' })).toBeVisible();
   await expectNoA11yViolations(page);
 });
 

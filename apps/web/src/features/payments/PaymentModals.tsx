@@ -29,7 +29,7 @@ import { AttachmentsField, useNewFiles } from './AttachmentsField';
 import { bankFacts, PaymentFacts } from './PaymentFacts';
 import { PaymentForm } from './PaymentForm';
 import styles from './payments.module.css';
-import { usePaymentsScope, useReturnToPayments } from './routing';
+import { usePaymentsScope, useReturnToPayments, type SavedPaymentState } from './routing';
 import {
   bookingDay,
   changedFields,
@@ -71,7 +71,8 @@ export function AddPaymentModal() {
               files: newFiles.files.map(({ file }) => file),
             });
             if (!attachmentsFailed) {
-              close();
+              const state: SavedPaymentState = { saved: { id: payment.id, created: true } };
+              close(back, { state });
               return;
             }
             // The payment exists: offer the upload again on its own modal.
@@ -230,7 +231,8 @@ export function PaymentDetailsModal() {
                 setAttachmentsFailed(true);
                 return;
               }
-              close();
+              const state: SavedPaymentState = { saved: { id: paymentId, created: false } };
+              close(back, { state });
             }}
           />
         );

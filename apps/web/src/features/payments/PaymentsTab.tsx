@@ -8,7 +8,7 @@
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/ButtonLink';
@@ -23,7 +23,7 @@ import { searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
-import { usePaymentsFilter } from './routing';
+import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
 
 export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
@@ -38,7 +38,13 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     activityId ?? initiativeId,
   );
 
+  const saved = useSavedPayment();
+  const savedRow = useRef<HTMLTableRowElement>(null);
   const rows = payments.data?.pages.flatMap((page) => page.payments) ?? [];
+  const savedShown = saved !== null && rows.some((row) => row.payment.id === saved.id);
+  useEffect(() => {
+    if (savedShown) savedRow.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [savedShown, saved?.id]);
   const lastPage = payments.data?.pages.at(-1);
   const total = lastPage?.totalCount;
   const shows = (sums: MoneySums) => sums.income !== 0 || sums.expenses !== 0;
@@ -53,7 +59,8 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   const renderRow = ({ payment, n_attachments }: PaymentListItem) => (
     <tr
       key={payment.id}
-      className={styles.row}
+      ref={payment.id === saved?.id ? savedRow : undefined}
+      className={payment.id === saved?.id ? `${styles.row} ${styles.savedRow}` : styles.row}
       tabIndex={0}
       onClick={() => open(payment.id)}
       onKeyDown={(event) => onRowKey(event, payment.id)}
@@ -62,7 +69,12 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       <td>{payment.short_user_description}</td>
       <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
       <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
-      <td>{n_attachments}</td>
+      <td>
+        {n_attachments}
+        {n_attachments === 0 && payment.transaction_amount < 0 ? (
+          <span className={styles.noReceipt}>{t('table.noReceipt')}</span>
+        ) : null}
+      </td>
       <AmountCell amount={payment.transaction_amount} />
     </tr>
   );
@@ -85,6 +97,10 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
         ) : null}
       </div>
       <FilterChips filter={filter} />
+      {/* Always present, so that a screen reader announces the text when it appears. */}
+      <p role="status" className={saved ? styles.savedNotice : 'visually-hidden'}>
+        {saved ? t(saved.created ? 'table.created' : 'table.saved') : ''}
+      </p>
       <PaymentsTable
         layout="tab"
         list={payments}

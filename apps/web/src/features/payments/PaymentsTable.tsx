@@ -252,12 +252,13 @@ export function PaymentsTable<Row>({
   return (
     <>
       <div className={styles.tableBlock}>
-        {box}
-        {texts.rowHint ? (
-          <p id={hintId} className="visually-hidden">
+        {/* Shown, not only spoken: on a phone there is no hover to tell that a row opens. */}
+        {texts.rowHint && rows.length > 0 ? (
+          <p id={hintId} className={styles.rowHint}>
             {texts.rowHint}
           </p>
         ) : null}
+        {box}
         {/* Outside the scrolling table, so that it stays in view on a narrow screen. */}
         {state}
       </div>

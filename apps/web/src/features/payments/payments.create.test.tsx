@@ -66,7 +66,7 @@ describe('add payment', () => {
     fireEvent.change(input, {
       target: { files: [file('bon.pdf', 'application/pdf'), file('foto.png', 'image/png')] },
     });
-    expect(within(dialog).getByRole('list', { name: 'Nieuwe bijlagen' })).toHaveTextContent(
+    expect(within(dialog).getByRole('list', { name: 'Nieuwe bonnen' })).toHaveTextContent(
       /bon\.pdf.*foto\.png/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
@@ -166,7 +166,7 @@ describe('add payment', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'notes.txt is geen PDF, JPG of PNG.',
     );
-    const list = within(dialog).getByRole('list', { name: 'Nieuwe bijlagen' });
+    const list = within(dialog).getByRole('list', { name: 'Nieuwe bonnen' });
     expect(list.querySelector('img')).toHaveAttribute('src', 'blob:foto');
     await user.click(within(list).getByRole('button', { name: 'foto.jpg niet toevoegen' }));
     expect(revoke).toHaveBeenCalledWith('blob:foto');
@@ -196,7 +196,7 @@ describe('add payment', () => {
     const edit = await screen.findByRole('dialog', { name: 'Transactie bewerken' });
     expect(
       await within(edit).findByText(
-        'De transactie is opgeslagen, maar de bijlagen konden niet worden geüpload. Voeg ze hieronder opnieuw toe.',
+        'De transactie is opgeslagen, maar de bonnen konden niet worden geüpload. Voeg ze hieronder opnieuw toe.',
       ),
     ).toBeVisible();
   });

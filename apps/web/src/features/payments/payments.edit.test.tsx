@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { payment, paymentsApi } from './test-fixtures';
+import { listItem, payment, paymentsApi, type PaymentsApiOptions } from './test-fixtures';
 
 beforeAll(async () => {
   await Promise.all([
@@ -40,7 +40,9 @@ function open({
   editFields = MANUAL_FIELDS,
   detail = payment(),
   routes = {},
+  list,
 }: {
+  list?: PaymentsApiOptions['list'];
   url?: string;
   actions?: string[];
   editFields?: string[];
@@ -55,6 +57,7 @@ function open({
       return answer();
     };
   const fake = paymentsApi({
+    list,
     actions: { 'Payment:55': actions },
     editFields,
     detail,
@@ -88,15 +91,15 @@ describe('payment details with edit', () => {
     expect(field('Boekingsdatum')).toHaveValue('14-03-2026');
     expect(field('Korte beschrijving')).toHaveValue('Betaling 55');
 
-    const current = within(dialog).getByRole('list', { name: 'Huidige bijlagen' });
-    expect(within(current).getByRole('link', { name: 'Bijlage 1 openen' })).toHaveAttribute(
+    const current = within(dialog).getByRole('list', { name: 'Huidige bonnen' });
+    expect(within(current).getByRole('link', { name: 'Bon 1 openen' })).toHaveAttribute(
       'href',
       'https://files.example/a7.jpg?sig=1',
     );
-    expect(within(current).getByRole('link', { name: 'Bijlage 2 openen (PDF)' })).toHaveTextContent(
+    expect(within(current).getByRole('link', { name: 'Bon 2 openen (PDF)' })).toHaveTextContent(
       'PDF',
     );
-    const mark = within(current).getByRole('button', { name: 'Bijlage 1 verwijderen' });
+    const mark = within(current).getByRole('button', { name: 'Bon 1 verwijderen' });
     await user.click(mark);
     expect(mark).toHaveAttribute('aria-pressed', 'true');
     expect(within(current).getByText('Wordt verwijderd')).toBeInTheDocument();
@@ -127,6 +130,22 @@ describe('payment details with edit', () => {
     });
   });
 
+  it('confirms the save with a message and the saved row highlighted in the list', async () => {
+    const { user } = open({ list: () => [listItem(56), listItem(55), listItem(54)] });
+    const dialog = await loaded('Transactie bewerken');
+    await user.clear(within(dialog).getByLabelText('Korte beschrijving'));
+    await user.type(within(dialog).getByLabelText('Korte beschrijving'), 'Brood');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('De transactie is opgeslagen.'),
+    );
+    const table = await screen.findByRole('table', { name: 'Transacties' });
+    const row = within(table).getByText('Betaling 55').closest('tr')!;
+    expect(row.className).toMatch(/savedRow/);
+    expect(within(table).getByText('Betaling 54').closest('tr')!.className).not.toMatch(/savedRow/);
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { user, router, order } = open();
     const dialog = await loaded('Transactie bewerken');
@@ -145,13 +164,11 @@ describe('payment details with edit', () => {
       },
     });
     const dialog = await loaded('Transactie bewerken');
-    await user.click(within(dialog).getByRole('button', { name: 'Bijlage 2 verwijderen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Bon 2 verwijderen' }));
     await user.type(within(dialog).getByLabelText('Lange beschrijving'), 'Meer uitleg');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(
-      await within(dialog).findByText(
-        'Het opslaan van de bijlagen is mislukt. Probeer het opnieuw.',
-      ),
+      await within(dialog).findByText('Het opslaan van de bonnen is mislukt. Probeer het opnieuw.'),
     ).toBeVisible();
     expect(order).toEqual([]);
     expect(router.state.location.pathname).toBe('/funds/3/55/details');
@@ -217,7 +234,7 @@ describe('payment details without edit', () => {
     expect(value('Korte beschrijving')).toBe('Betaling 55');
     expect(value('Lange beschrijving')).toBe('Geen gegevens bekend');
     expect(value('Naam tegenpartij afgeschermd voor publiek')).toBe('Nee');
-    expect(within(dialog).getByRole('link', { name: 'Bijlage 2 openen (PDF)' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Bon 2 openen (PDF)' })).toHaveAttribute(
       'href',
       'https://files.example/a8.pdf?sig=1',
     );

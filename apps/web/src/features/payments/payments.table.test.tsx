@@ -108,6 +108,21 @@ describe('Transactieoverzicht of an initiative', () => {
     ]);
   });
 
+  it('marks an expense without a receipt, not income nor an expense with one', async () => {
+    paymentsApi({
+      list: () => [
+        listItem(3, { transaction_amount: -20 }),
+        listItem(2, { transaction_amount: -12.5 }, 1),
+        listItem(1, { transaction_amount: 250 }),
+      ],
+    });
+    renderApp('/funds/3/transactieoverzicht');
+    const table = await within(await panel()).findByRole('table', { name: 'Transacties' });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(3));
+    const marked = bodyRows(table).map((row) => within(row).queryByText('Geen bon') !== null);
+    expect(marked).toEqual([true, false, false]);
+  });
+
   it("says 'Geen transacties gevonden' when there are none", async () => {
     paymentsApi();
     renderApp('/funds/3/transactieoverzicht');
@@ -199,6 +214,10 @@ describe('Transactieoverzicht of an initiative', () => {
       expect(found).toHaveLength(2);
       return found;
     });
+    // Said on screen, not only to a screen reader: a phone has no hover to show it.
+    const hint = screen.getByText('Kies een rij (of druk er op Enter) om de transactie te openen.');
+    expect(hint).not.toHaveClass('visually-hidden');
+    expect(table).toHaveAccessibleDescription(hint.textContent);
     await user.click(within(rows[1]!).getByText('Betaling 54'));
     expect(router.state.location.pathname).toBe('/funds/3/54/details');
     expect(router.state.location.search).toBe('?route=uitgaven');

@@ -34,3 +34,15 @@ export function useReturnToPayments({ initiativeId, activityId }: PaymentsScope)
   const { search } = useLocation();
   return `${paths.paymentsTab(initiativeId, activityId)}${search}`;
 }
+
+/** Navigation state the payment modals return with: which payment was just saved. */
+export interface SavedPaymentState {
+  saved: { id: number; created: boolean };
+}
+
+/** The payment a modal just saved, from the navigation state of the tab it returned to. */
+export function useSavedPayment(): SavedPaymentState['saved'] | null {
+  const state = useLocation().state as Partial<SavedPaymentState> | null;
+  const saved = state?.saved;
+  return saved && typeof saved.id === 'number' ? saved : null;
+}
