@@ -24,7 +24,7 @@ import {
 export const LEDGER_SHEET = 'Grootboek';
 
 /** A receipt as the package holds it. */
-export interface Receipt {
+interface Receipt {
   attachmentId: number;
   storageKey: string;
   /** `YYYY-MM-DD_amount_counterparty_id.ext`: sorts by day and says what it is without opening. */
@@ -52,7 +52,7 @@ function slug(text: string | null) {
 
 const extension = (key: string) => /\.([a-z0-9]+)$/i.exec(key)?.[1] ?? 'bin';
 
-export const receiptFileName = (row: LedgerRow, attachmentId: number, key: string) =>
+const receiptFileName = (row: LedgerRow, attachmentId: number, key: string) =>
   `${row.day}_${centsToEuros(row.amountCents).toFixed(2)}_${slug(row.counterparty)}_${attachmentId}.${extension(key)}`;
 
 /** The payments' receipts, oldest first per payment. */

@@ -15,9 +15,9 @@ import { LEDGER_SHEET, ledgerPages, type LedgerRow, type Period } from './verant
 export const MISSING_LIST = 'ontbrekende-bonnen.txt';
 
 /** Adds one entry and resolves once the zip has read all of it. */
-function addAndWait(zip: ZipFile, name: string, body: Readable) {
+function addAndWait(zip: ZipFile, name: string, body: Readable, compress = true) {
   return new Promise<void>((resolve, reject) => {
-    zip.addReadStreamLazy(name, (cb) => {
+    zip.addReadStreamLazy(name, { compress }, (cb) => {
       finished(body).then(resolve, reject);
       cb(null, body);
     });
@@ -57,7 +57,8 @@ export function zipStream(
           missing.push(receipt.fileName);
           continue;
         }
-        await addAndWait(zip, `bonnen/${receipt.fileName}`, Readable.from([data]));
+        // Receipts are JPEG, PNG or PDF, compressed already: stored as they are.
+        await addAndWait(zip, `bonnen/${receipt.fileName}`, Readable.from([data]), false);
       }
     }
     if (missing.length > 0) {
