@@ -56,7 +56,14 @@ function readDay(text: string, problem: Problem): IsoDay | undefined | Problem {
   return parseDayText(text) ?? problem;
 }
 
-function VerantwoordingForm({ scope, onDone }: { scope: PaymentsScope; onDone: () => void }) {
+interface FormProps {
+  scope: PaymentsScope;
+  onDone: () => void;
+  /** Told when a download starts and ends: the modal stays open meanwhile. */
+  onBusy: (busy: boolean) => void;
+}
+
+function VerantwoordingForm({ scope, onDone, onBusy }: FormProps) {
   const { t } = useTranslation('payments');
   const token = useSession()?.token ?? null;
   const [from, setFrom] = useState('');
@@ -78,6 +85,7 @@ function VerantwoordingForm({ scope, onDone }: { scope: PaymentsScope; onDone: (
     if (a && b && b > yearsLater(a, VERANTWOORDING_MAX_YEARS)) return setProblem('tooLong');
     setProblem(null);
     setBusy(true);
+    onBusy(true);
     try {
       const id = scope.activityId ?? scope.initiativeId;
       await downloadWithToken(
@@ -90,6 +98,7 @@ function VerantwoordingForm({ scope, onDone }: { scope: PaymentsScope; onDone: (
       setProblem(error instanceof DownloadError && error.status === 404 ? 'notFound' : 'failed');
     } finally {
       setBusy(false);
+      onBusy(false);
     }
   };
 
@@ -141,13 +150,21 @@ function VerantwoordingForm({ scope, onDone }: { scope: PaymentsScope; onDone: (
 export function VerantwoordingButton({ scope }: { scope: PaymentsScope }) {
   const { t } = useTranslation('payments');
   const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t('verantwoording.open')}
       </Button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('verantwoording.title')}>
-        {open ? <VerantwoordingForm scope={scope} onDone={() => setOpen(false)} /> : null}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('verantwoording.title')}
+        busy={busy}
+      >
+        {open ? (
+          <VerantwoordingForm scope={scope} onDone={() => setOpen(false)} onBusy={setBusy} />
+        ) : null}
       </Modal>
     </>
   );
