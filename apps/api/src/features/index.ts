@@ -13,6 +13,7 @@ import { paymentsRoutes } from './payments';
 import { regulationsRoutes } from './regulations';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
+import { verantwoordingRoutes } from './verantwoording';
 
 /** Every feature's routes, registered under /api. */
 export const features: Array<(api: FastifyInstance, config: Config) => Promise<void>> = [
@@ -28,4 +29,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   mediaRoutes,
   paymentsRoutes,
   bankAccountsRoutes,
+  verantwoordingRoutes,
 ];

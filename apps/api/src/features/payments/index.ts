@@ -1,3 +1,16 @@
 export { paymentsRoutes } from './payments.routes';
 export { loadPaymentSubject } from './payments.service';
 export { forThePublic, readsPrivate } from './payments.privacy';
+export {
+  amsterdamDay,
+  CONTENT_TYPES,
+  csvChunks,
+  EURO_FORMAT,
+  exportPages,
+  sendExport,
+  xlsxStream,
+  type Column,
+  type ExportFile,
+  type ExportRow,
+} from './payments.export';
+export { scopeWhere, type Scope } from './payments.queries';

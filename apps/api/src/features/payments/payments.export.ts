@@ -62,13 +62,13 @@ async function selectExportPage(
     .orderBy(desc(payments.bookingDate), desc(payments.id))
     .limit(EXPORT_PAGE_SIZE);
 }
-type ExportRow = Awaited<ReturnType<typeof selectExportPage>>[number];
+export type ExportRow = Awaited<ReturnType<typeof selectExportPage>>[number];
 
 /**
  * The scope's visible, filtered payments, newest first, one page at a time, each row as the
  * caller may read it (`shown`: the public's masked texts, docs/api-rules.md §6).
  */
-async function* exportPages(
+export async function* exportPages(
   db: Executor,
   where: SQL,
   shown: (row: ExportRow) => ExportRow,
@@ -83,13 +83,17 @@ async function* exportPages(
   }
 }
 
-interface Column {
+export interface Column<R = ExportRow> {
   header: string;
-  value: (row: ExportRow) => string | number | Date | null;
+  /** A date column's value is the YYYY-MM-DD day, written to the XLSX as a date cell. */
+  value: (row: R) => string | number | Date | null;
+  date?: boolean;
   /** Excel number format and width. */
   numFmt?: string;
   width: number;
 }
+
+export const EURO_FORMAT = '"€" #,##0.00;[Red]"€" -#,##0.00';
 
 /** The YYYY-MM-DD day as an Excel date (Excel dates have no time zone: midnight UTC). */
 const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -100,7 +104,7 @@ const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
  */
 function columns(loggedIn: boolean): Column[] {
   return [
-    { header: 'Datum', value: (r) => r.day, width: 12, numFmt: 'dd-mm-yyyy' },
+    { header: 'Datum', value: (r) => r.day, date: true, width: 12, numFmt: 'dd-mm-yyyy' },
     { header: 'Beschrijving', value: (r) => r.shortUserDescription, width: 40 },
     { header: 'Ontvanger', value: (r) => r.creditorName, width: 28 },
     { header: 'Verzender', value: (r) => r.debtorName, width: 28 },
@@ -123,7 +127,7 @@ function columns(loggedIn: boolean): Column[] {
       header: 'Bedrag',
       value: (r) => centsToEuros(r.amountCents),
       width: 14,
-      numFmt: '"€" #,##0.00;[Red]"€" -#,##0.00',
+      numFmt: EURO_FORMAT,
     },
     { header: 'Route', value: (r) => r.route, width: 10 },
     { header: 'Type', value: (r) => r.type, width: 10 },
@@ -150,7 +154,7 @@ export function csvField(value: string | number | Date | null): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-async function* csvChunks(cols: Column[], pages: AsyncGenerator<ExportRow[]>) {
+export async function* csvChunks<R>(cols: Column<R>[], pages: AsyncIterable<R[]>) {
   yield BOM + cols.map((c) => csvField(c.header)).join(CSV_SEPARATOR) + '\r\n';
   for await (const rows of pages) {
     yield rows
@@ -160,7 +164,11 @@ async function* csvChunks(cols: Column[], pages: AsyncGenerator<ExportRow[]>) {
 }
 
 /** The XLSX through exceljs' streaming writer: each row is committed (flushed) once added. */
-function xlsxStream(cols: Column[], pages: AsyncGenerator<ExportRow[]>): Readable {
+export function xlsxStream<R>(
+  cols: Column<R>[],
+  pages: AsyncIterable<R[]>,
+  sheetName = 'Transacties',
+): Readable {
   const out = new PassThrough();
   const write = async () => {
     // exceljs is loaded by the first export, not carried by every server (~30 MB resident).
@@ -170,7 +178,7 @@ function xlsxStream(cols: Column[], pages: AsyncGenerator<ExportRow[]>): Readabl
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet('Transacties');
+    const sheet = workbook.addWorksheet(sheetName);
     sheet.columns = cols.map((c, i) => ({
       header: c.header,
       key: String(i),
@@ -186,7 +194,7 @@ function xlsxStream(cols: Column[], pages: AsyncGenerator<ExportRow[]>): Readabl
           .addRow(
             cols.map((c) => {
               const value = c.value(row);
-              return c.header === 'Datum' && typeof value === 'string' ? excelDate(value) : value;
+              return c.date && typeof value === 'string' ? excelDate(value) : value;
             }),
           )
           .commit();
@@ -199,13 +207,13 @@ function xlsxStream(cols: Column[], pages: AsyncGenerator<ExportRow[]>): Readabl
   return out;
 }
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /** Today in Amsterdam, YYYY-MM-DD. */
-const amsterdamDay = (now: Date) =>
+export const amsterdamDay = (now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
 
 export interface ExportFile {

@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import type { DetailSlots } from '../../features/initiatives';
-import { PaymentsTab } from '../../features/payments';
+import { PaymentsTab, VerantwoordingButton } from '../../features/payments';
 
 const MediaGallery = lazy(() =>
   import('../../features/media').then(({ MediaGallery }) => ({
@@ -14,6 +14,9 @@ const MediaGallery = lazy(() =>
 
 export const detailSlots: DetailSlots = {
   payments: ({ initiativeId, activityId }) => <PaymentsTab scope={{ initiativeId, activityId }} />,
+  verantwoording: ({ initiativeId, activityId }) => (
+    <VerantwoordingButton scope={{ initiativeId, activityId }} />
+  ),
   media: (scope) => (
     <Suspense fallback={<Spinner />}>
       <MediaGallery {...scope} />

@@ -18,6 +18,8 @@ export interface RadioGroupFieldProps extends Omit<
 > {
   legend: string;
   options: RadioOption[];
+  /** The chosen option, for a controlled group (react-hook-form's groups leave it out). */
+  selected?: string;
   error?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
@@ -30,6 +32,7 @@ export interface RadioGroupFieldProps extends Omit<
 export function RadioGroupField({
   legend,
   options,
+  selected,
   error,
   ref,
   ...inputProps
@@ -42,7 +45,13 @@ export function RadioGroupField({
       <div className={styles.options}>
         {options.map((option) => (
           <label key={option.value} className={styles.choice}>
-            <input type="radio" value={option.value} ref={ref} {...inputProps} />
+            <input
+              type="radio"
+              value={option.value}
+              ref={ref}
+              {...(selected === undefined ? {} : { checked: option.value === selected })}
+              {...inputProps}
+            />
             <span>{option.label}</span>
           </label>
         ))}

@@ -179,6 +179,7 @@ function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
           label: t('detail.delete'),
         },
         state,
+        extra: slots.verantwoording({ initiativeId, activityId }),
       }}
       tabsLabel={t('tabs.label')}
       tabs={ACTIVITY_TABS.map((tab) => ({

@@ -49,6 +49,8 @@ interface DetailActions {
   remove?: { to: string; label: string } | false;
   /** Navigation state the modals return with (the name shown while the page reloads). */
   state?: unknown;
+  /** Actions open to every reader (the verantwoording download). */
+  extra?: ReactNode;
 }
 
 /** The description, cut at 250 characters with 'Lees meer' / 'Lees minder'. */
@@ -222,7 +224,7 @@ export function DetailLayout({
             {entity?.hidden ? <span className={styles.badge}>{t('labels.hidden')}</span> : null}
           </h1>
           {entity?.description ? <ReadMore text={entity.description} /> : null}
-          {entity && (actions.edit || actions.remove) ? (
+          {entity && (actions.edit || actions.remove || actions.extra) ? (
             <div className={styles.actions} role="group" aria-label={actionsLabel}>
               {actions.edit ? (
                 <ButtonLink
@@ -243,6 +245,7 @@ export function DetailLayout({
                   {actions.remove.label}
                 </ButtonLink>
               ) : null}
+              {actions.extra}
             </div>
           ) : null}
         </div>

@@ -128,6 +128,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
         edit: can('edit') && { to: paths.editInitiative(id), label: t('detail.edit') },
         remove: can('delete') && { to: paths.deleteInitiative(id), label: t('detail.delete') },
         state,
+        extra: slots.verantwoording({ initiativeId: id }),
       }}
       tabsLabel={t('tabs.label')}
       tabs={INITIATIVE_TABS.map((tab) => ({

@@ -112,13 +112,19 @@ describe('initiative detail: header', () => {
     );
   });
 
-  it('shows no buttons to a reader, and a breadcrumb', async () => {
+  it('shows a reader only the download, and a breadcrumb', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const fake = api();
     renderApp('/funds/3/details', { fakeTimers: true });
     await heading();
     await waitForIdle(fake.fetchMock);
-    expect(screen.queryByRole('group', { name: 'Acties voor dit initiatief' })).toBeNull();
+    const actions = screen.getByRole('group', { name: 'Acties voor dit initiatief' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Verantwoording downloaden']);
+    expect(within(actions).queryByRole('link')).toBeNull();
     const crumbs = screen.getByRole('navigation', { name: 'Kruimelpad' });
     expect(within(crumbs).getByRole('link', { name: 'Initiatieven' })).toHaveAttribute(
       'href',

@@ -68,4 +68,6 @@ export interface DetailSlots {
   payments: (scope: SpendingUnitScope) => ReactNode;
   /** Media (the media feature's gallery). */
   media: (scope: SpendingUnitScope) => ReactNode;
+  /** 'Verantwoording downloaden' (the payments feature's package download). */
+  verantwoording: (scope: SpendingUnitScope) => ReactNode;
 }

@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/Button';
 import buttonStyles from '../../components/ui/Button.module.css';
 import { API_BASE } from '../../lib/api';
 import { useSession } from '../auth';
+import { downloadWithToken } from './download';
 import { filterToSearch, type PaymentsListFilter } from './filters';
 import styles from './payments.module.css';
 import type { PaymentsScope } from './schemas';
@@ -33,26 +34,6 @@ function exportUrl(
   const search = filterToSearch(filter);
   search.set('format', format);
   return `${API_BASE}${path}?${search.toString()}`;
-}
-
-/** The file name the server gives, or a plain one. */
-function fileName(response: Response, fallback: string): string {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
-}
-
-async function downloadWithToken(url: string, token: string, fallbackName: string) {
-  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`Export failed with ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName(response, fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
 }
 
 export interface ExportMenuProps {

@@ -4,3 +4,4 @@ export { PaymentsTab } from './PaymentsTab';
 export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
 export { FilterPaymentsModal } from './FilterPaymentsModal';
 export { paymentsQueries } from './api';
+export { VerantwoordingButton } from './VerantwoordingButton';

@@ -1,0 +1,1 @@
+export { verantwoordingRoutes } from './verantwoording.routes';

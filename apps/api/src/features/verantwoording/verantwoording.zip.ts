@@ -1,0 +1,71 @@
+/**
+ * The package as a zip, written while the client reads it: the ledger (xlsx and csv) and every
+ * receipt under its package name. Receipts are read from storage one at a time, the next only
+ * after the zip has taken the last (yazl pipes each entry with backpressure), so the package of
+ * any size holds at most one receipt in memory. A receipt missing from storage is named in
+ * `ontbrekende-bonnen.txt`, and the rest goes on.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { Ctx } from '../../http/context';
+import { csvChunks, xlsxStream, type Column, type Scope } from '../payments';
+import { LEDGER_SHEET, ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
+
+export const MISSING_LIST = 'ontbrekende-bonnen.txt';
+
+/** Adds one entry and resolves once the zip has read all of it. */
+function addAndWait(zip: ZipFile, name: string, body: Readable, compress = true) {
+  return new Promise<void>((resolve, reject) => {
+    zip.addReadStreamLazy(name, { compress }, (cb) => {
+      finished(body).then(resolve, reject);
+      cb(null, body);
+    });
+  });
+}
+
+export function zipStream(
+  ctx: Ctx,
+  scope: Scope,
+  period: Period,
+  ledgerName: string,
+  cols: Column<LedgerRow>[],
+): Readable {
+  const zip = new ZipFile();
+  const out = new PassThrough();
+  zip.outputStream.on('error', (e: Error) => out.destroy(e));
+  zip.outputStream.pipe(out);
+  const write = async () => {
+    await addAndWait(
+      zip,
+      `${ledgerName}.xlsx`,
+      xlsxStream(cols, ledgerPages(ctx, scope, period), LEDGER_SHEET),
+    );
+    await addAndWait(
+      zip,
+      `${ledgerName}.csv`,
+      Readable.from(csvChunks(cols, ledgerPages(ctx, scope, period))),
+    );
+    const missing: string[] = [];
+    for await (const page of ledgerPages(ctx, scope, period)) {
+      for (const receipt of page.flatMap((row) => row.receipts)) {
+        // The client went away: stop reading storage.
+        if (out.destroyed) return;
+        const data = await ctx.storage.get(receipt.storageKey);
+        if (data === null) {
+          ctx.log.warn({ key: receipt.storageKey }, 'receipt missing from storage');
+          missing.push(receipt.fileName);
+          continue;
+        }
+        // Receipts are JPEG, PNG or PDF, compressed already: stored as they are.
+        await addAndWait(zip, `bonnen/${receipt.fileName}`, Readable.from([data]), false);
+      }
+    }
+    if (missing.length > 0) {
+      zip.addBuffer(Buffer.from(missing.join('\r\n') + '\r\n', 'utf8'), MISSING_LIST);
+    }
+    zip.end();
+  };
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}

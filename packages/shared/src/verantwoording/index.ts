@@ -1,0 +1,3 @@
+export * from './verantwoording.schema';
+export * from './verantwoording.contract';
+export * from './client';
