@@ -110,7 +110,7 @@ class Tally {
   add(key: string, initiativeId: number, link: number) {
     if (key === '') return;
     let targets = this.byKey.get(key);
-    if (!targets) this.byKey.set(key, (targets = new Map()));
+    if (!targets) this.byKey.set(key, (targets = new Map<number, number[]>()));
     const links = targets.get(initiativeId);
     if (links) links.push(link);
     else targets.set(initiativeId, [link]);
