@@ -63,7 +63,7 @@ export function generatedLedger(size: number, initiatives = 24, seed = 33): Lear
       counterpartyName: regular ? `Leverancier ${supplier.n} B.V.` : `${pick(SHOPS)} ${k % 97}`,
       description: `${pick(words.slice(1))} ${pick(words)} ${k}`,
       amountCents: (regular && supplier.amount) || -Math.round(100 + next() * 40_000),
-      bankAccountId: (target % accounts) + 1,
+      ownAccount: `NL00OWN${target % accounts}`,
       ...initiative(target),
       activityId,
       activityName: activityId === null ? null : `Activiteit ${activityId}`,

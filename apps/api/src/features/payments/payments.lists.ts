@@ -79,6 +79,9 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
         ...row,
         counterpartyIban: out ? row.creditorAccount : row.debtorAccount,
         counterpartyName: out ? row.creditorName : row.debtorName,
+        ownAccount: out
+          ? (row.debtorAccount ?? row.debtorName)
+          : (row.creditorAccount ?? row.creditorName),
         description: row.shortUserDescription,
       };
     }),

@@ -515,7 +515,6 @@ export async function selectUserPayments(
       debtorName: payments.debtorName,
       creditorAccount: payments.creditorAccount,
       debtorAccount: payments.debtorAccount,
-      bankAccountId: payments.bankAccountId,
       shortUserDescription: payments.shortUserDescription,
       iban: payments.iban,
       amountCents: payments.amountCents,

@@ -31,6 +31,12 @@ const counterpartyName = sql<
   string | null
 >`case when ${payments.amountCents} < 0 then ${payments.creditorName} else ${payments.debtorName} end`;
 
+/** Our side: the account it was booked on, or our name on a manual payment. */
+const ownAccount = sql<
+  string | null
+>`case when ${payments.amountCents} < 0 then coalesce(${payments.debtorAccount}, ${payments.debtorName})
+  else coalesce(${payments.creditorAccount}, ${payments.creditorName}) end`;
+
 /** Initiatives the actor holds link_payment on for all their activities: owned or overseen. */
 const wholeInitiatives = (actor: Actor) => sql`(
   select ${initiativeOwners.initiativeId} from ${initiativeOwners}
@@ -65,7 +71,7 @@ async function selectLearnedLinks(db: Executor, actor: Actor): Promise<LearnedLi
       counterpartyName,
       description: payments.shortUserDescription,
       amountCents: payments.amountCents,
-      bankAccountId: payments.bankAccountId,
+      ownAccount,
       initiativeId: sql<number>`${payments.initiativeId}`,
       initiativeName: sql<string>`${initiatives.name}`,
       activityId: sql<number | null>`case when ${activityAllowed} then ${activities.id} end`,

@@ -7,7 +7,7 @@ const link = (over: Partial<LearnedLink>): LearnedLink => ({
   counterpartyName: null,
   description: null,
   amountCents: -1000,
-  bankAccountId: null,
+  ownAccount: null,
   initiativeId: 1,
   initiativeName: 'Buurtbarbecue',
   activityId: null,
@@ -19,7 +19,7 @@ const line = (over: Partial<LearnedLink>) => ({
   counterpartyName: null,
   description: null,
   amountCents: -777,
-  bankAccountId: null,
+  ownAccount: null,
   ...over,
 });
 
@@ -121,11 +121,11 @@ describe('link suggestions', () => {
 
   it('falls back on the usual initiative of the bank account', () => {
     const model = new SuggestionModel([
-      link({ ...GARDEN, bankAccountId: 7 }),
-      link({ ...GARDEN, bankAccountId: 7 }),
-      link({ ...BBQ, bankAccountId: 8 }),
+      link({ ...GARDEN, ownAccount: 'NL07OWN' }),
+      link({ ...GARDEN, ownAccount: 'NL07OWN' }),
+      link({ ...BBQ, ownAccount: 'NL08OWN' }),
     ]);
-    expect(model.suggest(line({ bankAccountId: 7 }))).toMatchObject({
+    expect(model.suggest(line({ ownAccount: 'NL07OWN' }))).toMatchObject({
       ...GARDEN,
       reason: { kind: 'account', count: 2 },
     });

@@ -15,7 +15,11 @@ export interface SuggestLine {
   counterpartyName: string | null;
   description: string | null;
   amountCents: number;
-  bankAccountId: number | null;
+  /**
+   * Our side of the line: the account it was booked on (its IBAN), or the organisation's name
+   * where a manual payment names no account.
+   */
+  ownAccount: string | null;
 }
 
 /** An earlier link, of a target the caller may link to (activity null where they may not). */
@@ -41,7 +45,7 @@ const WEIGHT: Record<SuggestionReason, number> = {
   counterparty: 6,
   words: 3,
   amount: 1.5,
-  account: 1,
+  account: 4,
 };
 const STRENGTH: Record<SuggestionReason, number> = {
   iban: 1,
@@ -125,15 +129,11 @@ const keysOf = (line: SuggestLine) => ({
   counterparty: [normalName(line.counterpartyName)],
   words: descriptionWords(line.description),
   amount: [String(line.amountCents)],
-  account: line.bankAccountId === null ? [] : [String(line.bankAccountId)],
+  account: [normalIban(line.ownAccount)],
 });
 
-interface Evidence {
-  /** Votes per initiative, each kind's summing to 1 where it has any. */
-  share: Map<number, number>;
-  /** Earlier links per initiative that show it. */
-  links: Map<number, Set<number>>;
-}
+/** Votes per initiative of one kind of evidence, summing to 1. */
+type Evidence = Map<number, number>;
 
 /** What a set of earlier links knows; `suggest` asks it about one line at a time. */
 export class SuggestionModel {
@@ -155,8 +155,7 @@ export class SuggestionModel {
   }
 
   private evidence(kind: SuggestionReason, keys: string[]): Evidence | null {
-    const share = new Map<number, number>();
-    const links = new Map<number, Set<number>>();
+    const share: Evidence = new Map();
     let total = 0;
     for (const key of keys) {
       const targets = this.tallies[kind].get(key);
@@ -169,14 +168,20 @@ export class SuggestionModel {
         const vote = (rarity * ids.length) / seen;
         share.set(initiativeId, (share.get(initiativeId) ?? 0) + vote);
         total += vote;
-        const set = links.get(initiativeId) ?? new Set<number>();
-        for (const id of ids) set.add(id);
-        links.set(initiativeId, set);
       }
     }
     if (total === 0) return null;
     for (const [id, vote] of share) share.set(id, vote / total);
-    return { share, links };
+    return share;
+  }
+
+  /** The earlier links of the initiative that show this kind of evidence for the line. */
+  private deciding(kind: SuggestionReason, keys: string[], initiativeId: number): number[] {
+    const ids = new Set<number>();
+    for (const key of keys) {
+      for (const id of this.tallies[kind].get(key)?.get(initiativeId) ?? []) ids.add(id);
+    }
+    return [...ids];
   }
 
   /** The proposed link of a line, or null when no earlier link says anything about it. */
@@ -189,7 +194,7 @@ export class SuggestionModel {
     }
     if (found.length === 0) return null;
     const score = new Map<number, number>();
-    for (const [kind, { share }] of found) {
+    for (const [kind, share] of found) {
       for (const [id, vote] of share) score.set(id, (score.get(id) ?? 0) + WEIGHT[kind] * vote);
     }
     // Highest score; a tie goes to the initiative with most earlier links, then the oldest.
@@ -201,11 +206,11 @@ export class SuggestionModel {
     );
     const [best, bestScore] = ranked[0]!;
     const tied = ranked.length > 1 && Math.abs(ranked[1]![1] - bestScore) < 1e-9;
-    const [kind, evidence] = found.find(([, e]) => e.share.has(best))!;
-    const decided = [...evidence.links.get(best)!];
+    const [kind, share] = found.find(([, e]) => e.has(best))!;
+    const decided = this.deciding(kind, keys[kind], best);
     const count = decided.length;
     const seenOften = (count + 1) / (count + 2);
-    const confidence = STRENGTH[kind] * evidence.share.get(best)! * seenOften * (tied ? 0.5 : 1);
+    const confidence = STRENGTH[kind] * share.get(best)! * seenOften * (tied ? 0.5 : 1);
     return {
       ...this.target(best, decided),
       confidence: Math.round(confidence * 1000) / 1000,
