@@ -22,7 +22,7 @@ export const suggestedLink = (suggestion: LinkSuggestion): LinkState => ({
 });
 
 /** Where the suggestion goes: 'Initiatief' or 'Initiatief · Activiteit'. */
-export function useSuggestionTarget(suggestion: LinkSuggestion) {
+function useSuggestionTarget(suggestion: LinkSuggestion) {
   const { t } = useTranslation('payments');
   return suggestion.activity_name === null
     ? suggestion.initiative_name
@@ -72,7 +72,7 @@ export function SuggestionHint({
 }
 
 /** The changes that take every loaded row with a sure suggestion to it. */
-export function sureChanges(rows: readonly UserPayment[]): LinkChange[] {
+function sureChanges(rows: readonly UserPayment[]): LinkChange[] {
   return rows.flatMap((row) => {
     const suggestion = openSuggestion(row);
     if (!suggestion || suggestion.confidence < SURE_SUGGESTION) return [];
