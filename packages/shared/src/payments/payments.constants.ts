@@ -23,3 +23,18 @@ export const signedForRoute = (euros: number, route: PaymentRoute) =>
 /** The file formats of a payments export. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * Why a link is suggested, strongest first: earlier links of the same counterparty account, of the
+ * same counterparty name, of descriptions sharing words, of the same amount, or of the bank
+ * account the line came from. `count` is how many earlier links of the proposed initiative show
+ * it, so the client can say 'Eerder 3× gekoppeld aan Buurtbarbecue'.
+ */
+export const SUGGESTION_REASONS = ['iban', 'counterparty', 'words', 'amount', 'account'] as const;
+export type SuggestionReason = (typeof SUGGESTION_REASONS)[number];
+
+/** From this confidence on a suggestion counts as sure: 'Alle zekere voorstellen overnemen'. */
+export const SURE_SUGGESTION = 0.75;
+
+/** At most this many links in one bulk link call. */
+export const BULK_LINK_MAX = 200;

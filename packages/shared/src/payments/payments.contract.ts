@@ -16,6 +16,7 @@ import {
   userPaymentsResponse,
 } from './payments.schema';
 import { routeTable } from './payments.routes';
+import { bulkLinkBody } from './suggestions.schema';
 
 const paymentParams = z.object({ paymentId: idSchema });
 
@@ -58,6 +59,13 @@ export const paymentsContract = {
     params: paymentParams,
     body: linkActivityBody,
     response: paymentSchema,
+  }),
+  bulkLink: endpoint({
+    ...routeTable.bulkLink,
+    summary:
+      'Link many payments at once, all or nothing (each as the link calls would); undo sends the links from before',
+    body: bulkLinkBody,
+    response: z.object({ payments: z.array(paymentSchema) }),
   }),
   addAttachments: endpoint({
     ...routeTable.addAttachments,

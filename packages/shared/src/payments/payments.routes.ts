@@ -9,6 +9,7 @@ export const routeTable = {
   remove: { method: 'DELETE', path: '/payment/:paymentId', status: 204 },
   linkInitiative: { method: 'PATCH', path: '/payment/:paymentId/initiative' },
   linkActivity: { method: 'PATCH', path: '/payment/:paymentId/activity' },
+  bulkLink: { method: 'POST', path: '/payments/links' },
   addAttachments: {
     method: 'POST',
     path: '/payment/:paymentId/attachments',

@@ -14,6 +14,7 @@ import {
   SHORT_DESCRIPTION_MAX,
   UNLINK_ID,
 } from './payments.constants';
+import { linkSuggestionSchema } from './suggestions.schema';
 
 /** A payment amount in euros: not zero, at most 2 decimals, |amount| ≤ 999 999 999.99. */
 export const amountSchema = numberish(
@@ -211,6 +212,8 @@ export const userPaymentSchema = z.object({
   iban: z.string(),
   transaction_amount: z.number(),
   type: z.enum(PAYMENT_TYPES),
+  /** Only on the caller's own unlinked lines with a link to propose (suggestions.schema.ts). */
+  suggestion: linkSuggestionSchema.optional(),
 });
 export type UserPayment = z.infer<typeof userPaymentSchema>;
 export const userPaymentsResponse = z.object({

@@ -14,6 +14,7 @@ import {
   type UserPaymentsFilter,
 } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
+import { suggestionsFor } from './payments.suggestions';
 
 type ListQuery = PaymentsFilter & Page;
 
@@ -68,6 +69,23 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     limit,
     after,
   });
+  const suggestions = await suggestionsFor(
+    ctx.db,
+    requireActor(ctx),
+    userId,
+    rows.map((row) => {
+      const out = row.amountCents < 0;
+      return {
+        ...row,
+        counterpartyIban: out ? row.creditorAccount : row.debtorAccount,
+        counterpartyName: out ? row.creditorName : row.debtorName,
+        ownAccount: out
+          ? (row.debtorAccount ?? row.debtorName)
+          : (row.creditorAccount ?? row.creditorName),
+        description: row.shortUserDescription,
+      };
+    }),
+  );
   const payments: UserPayment[] = rows.map((row) => ({
     id: row.id,
     booking_date: row.bookingDate.toISOString(),
@@ -81,6 +99,7 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     iban: row.iban ?? '',
     transaction_amount: centsToEuros(row.amountCents),
     type: row.type,
+    ...(suggestions.has(row.id) ? { suggestion: suggestions.get(row.id) } : {}),
   }));
   return { payments, totalCount, unlinkedCount };
 }

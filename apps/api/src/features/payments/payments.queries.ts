@@ -388,7 +388,7 @@ export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows
  * own or that are shared with them (neither revoked), of the initiatives and activities they own, and
  * of the grants they oversee.
  */
-function managedBy(userId: number): SQL {
+export function managedBy(userId: number): SQL {
   // `= any(array(…))` rather than `in (…)`: joined by OR, `in` subqueries make PostgreSQL scan
   // every payment, while arrays let it combine the three indexes (flat from 10k to 1M payments).
   return sql`(
@@ -513,6 +513,8 @@ export async function selectUserPayments(
       activityId: payments.activityId,
       creditorName: payments.creditorName,
       debtorName: payments.debtorName,
+      creditorAccount: payments.creditorAccount,
+      debtorAccount: payments.debtorAccount,
       shortUserDescription: payments.shortUserDescription,
       iban: payments.iban,
       amountCents: payments.amountCents,

@@ -6,6 +6,7 @@ import {
   MAX_ATTACHMENTS_PER_REQUEST,
   removeAttachment,
 } from './payments.attachments';
+import { bulkLink } from './payments.bulk';
 import { exportActivityPayments, exportInitiativePayments, sendExport } from './payments.export';
 import {
   activityPayments,
@@ -41,6 +42,7 @@ export async function paymentsRoutes(api: FastifyInstance) {
   registerEndpoint(api, c.linkActivity, ({ ctx, params, body }) =>
     linkActivity(ctx, params.paymentId, body),
   );
+  registerEndpoint(api, c.bulkLink, ({ ctx, body }) => bulkLink(ctx, body.links));
   registerEndpoint(
     api,
     c.addAttachments,

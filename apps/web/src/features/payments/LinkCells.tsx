@@ -21,6 +21,7 @@ import { formatBookingDate } from '../../lib/dates';
 import { ActivitySelect, InitiativeSelect } from './LinkSelects';
 import { linkOf, sameLink, useRelink, type LinkChange, type LinkState } from './linking.api';
 import styles from './overview.module.css';
+import { openSuggestion, suggestedLink, SuggestionHint } from './Suggestions';
 
 /** Where a link was made: in the row's dropdowns, or in the dialog of a narrow screen. */
 export type LinkOrigin = 'inline' | 'dialog';
@@ -125,6 +126,7 @@ function LinkDialog({
   const { t } = useTranslation('payments');
   const { relink, save, texts } = useRowSave(row, userId, onLinked);
   const [draft, setDraft] = useState(() => linkOf(row));
+  const suggestion = openSuggestion(row);
   const errorId = useId();
   const shared = {
     row,
@@ -146,6 +148,14 @@ function LinkDialog({
         counterparty: counterparty(row) || '-',
       })}
     >
+      {suggestion ? (
+        <SuggestionHint
+          suggestion={suggestion}
+          payment={texts}
+          busy={relink.isPending}
+          onAccept={() => save(suggestedLink(suggestion), 'dialog', onClose)}
+        />
+      ) : null}
       <form
         className={styles.linkDialog}
         onSubmit={(event) => {
@@ -216,6 +226,7 @@ export function LinkCells({ row, userId, onLinked }: LinkCellsProps) {
   const errorId = useId();
   const shown = draft ?? saved;
   const dirty = !sameLink(shown, saved);
+  const suggestion = openSuggestion(row);
   const shared = {
     row,
     draft: shown,
@@ -236,6 +247,18 @@ export function LinkCells({ row, userId, onLinked }: LinkCellsProps) {
             setDraft(next);
           }}
         />
+        {suggestion && !dirty ? (
+          <SuggestionHint
+            suggestion={suggestion}
+            payment={texts}
+            busy={relink.isPending}
+            onAccept={() =>
+              save(suggestedLink(suggestion), 'inline', () =>
+                focusLater(() => focusLinkControl(row.id, 'inline')),
+              )
+            }
+          />
+        ) : null}
       </td>
       <td className={styles.wide}>
         <div className={styles.linkActions}>

@@ -1,20 +1,31 @@
 /**
  * What the last link of the Transactieoverzicht did, said politely (a live region that is always
  * there, so the change is announced), with 'Ongedaan maken', which takes the payment back to its
- * link before, and then puts focus back on the row's control.
+ * link before, and then puts focus back on the row's control. After 'Alle zekere voorstellen
+ * overnemen' it says how many were linked, and undoing takes them all back in one call.
  */
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { focusLinkControl, useFocusAfterRender, type LinkDone } from './LinkCells';
-import { useRelink } from './linking.api';
+import { useBulkLink, useRelink, type LinkChange } from './linking.api';
 import styles from './overview.module.css';
 
-export type LinkNotice =
+type RowNotice =
   | { kind: 'linked'; done: LinkDone }
   | { kind: 'undone'; done: LinkDone }
   | { kind: 'undoFailed'; done: LinkDone };
 
-function useNoticeText(notice: LinkNotice): string {
+type BulkNotice =
+  | { kind: 'bulkLinked'; changes: LinkChange[] }
+  | { kind: 'bulkUndone'; changes: LinkChange[] }
+  | { kind: 'bulkUndoFailed'; changes: LinkChange[] }
+  | { kind: 'bulkFailed' };
+
+export type LinkNotice = RowNotice | BulkNotice;
+
+const isBulk = (notice: LinkNotice): notice is BulkNotice => notice.kind.startsWith('bulk');
+
+function useNoticeText(notice: RowNotice): string {
   const { t } = useTranslation('payments');
   const { done } = notice;
   const payment = { date: done.date, amount: done.amount };
@@ -36,7 +47,7 @@ function NoticeBody({
   busy,
   onUndo,
 }: {
-  notice: LinkNotice;
+  notice: RowNotice;
   busy: boolean;
   onUndo: () => void;
 }) {
@@ -54,6 +65,53 @@ function NoticeBody({
   );
 }
 
+/** What a bulk link did, and 'Ongedaan maken' while it can be undone. */
+function BulkNoticeBody({
+  notice,
+  busy,
+  onUndo,
+}: {
+  notice: BulkNotice;
+  busy: boolean;
+  onUndo: () => void;
+}) {
+  const { t } = useTranslation('payments');
+  if (notice.kind === 'bulkFailed') {
+    return <p className={styles.linkError}>{t('overview.suggestion.bulkFailed')}</p>;
+  }
+  const count = notice.changes.length;
+  const text =
+    notice.kind === 'bulkLinked'
+      ? t('overview.suggestion.bulkLinked', { count })
+      : notice.kind === 'bulkUndone'
+        ? t('overview.suggestion.bulkUndone', { count })
+        : t('overview.suggestion.bulkUndoFailed');
+  return (
+    <>
+      <p className={notice.kind === 'bulkUndoFailed' ? styles.linkError : undefined}>{text}</p>
+      {notice.kind === 'bulkUndone' ? null : (
+        <Button variant="secondary" busy={busy} onClick={onUndo}>
+          {t('overview.link.undo')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Undoing a bulk link: the same changes the other way, in one call. */
+function useBulkUndo(userId: number, onNotice: (notice: LinkNotice) => void) {
+  const bulk = useBulkLink(userId);
+  const undo = (changes: LinkChange[]) =>
+    bulk.mutate(
+      changes.map(({ paymentId, from, to }) => ({ paymentId, from: to, to: from })),
+      {
+        onSuccess: () => onNotice({ kind: 'bulkUndone', changes }),
+        onError: () => onNotice({ kind: 'bulkUndoFailed', changes }),
+      },
+    );
+  return { undo, busy: bulk.isPending };
+}
+
 export function LinkStatus({
   userId,
   notice,
@@ -64,9 +122,10 @@ export function LinkStatus({
   onNotice: (notice: LinkNotice) => void;
 }) {
   const undo = useRelink(userId);
+  const bulkUndo = useBulkUndo(userId, onNotice);
   const focusLater = useFocusAfterRender();
   const onUndo = () => {
-    if (!notice) return;
+    if (!notice || isBulk(notice)) return;
     const { done } = notice;
     const { paymentId, from, to } = done.change;
     undo.mutate(
@@ -82,7 +141,17 @@ export function LinkStatus({
   };
   return (
     <div className={styles.status} role="status" aria-live="polite">
-      {notice ? <NoticeBody notice={notice} busy={undo.isPending} onUndo={onUndo} /> : null}
+      {notice === null ? null : isBulk(notice) ? (
+        <BulkNoticeBody
+          notice={notice}
+          busy={bulkUndo.busy}
+          onUndo={() => {
+            if (notice.kind !== 'bulkFailed') bulkUndo.undo(notice.changes);
+          }}
+        />
+      ) : (
+        <NoticeBody notice={notice} busy={undo.isPending} onUndo={onUndo} />
+      )}
     </div>
   );
 }

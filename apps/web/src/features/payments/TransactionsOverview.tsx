@@ -31,6 +31,7 @@ import {
 import styles from './overview.module.css';
 import tableStyles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
+import { AcceptAllSuggestions } from './Suggestions';
 
 /** The filters the table's dropdowns set (the search comes from the top bar). */
 type DropdownFilter = Exclude<keyof OverviewFilters, 'search' | 'unlinked'>;
@@ -260,6 +261,14 @@ function Overview({ userId }: { userId: number }) {
           pressed={unlinked}
           count={list.data?.pages[0]?.unlinkedCount}
           onToggle={toggleUnlinked}
+        />
+      </div>
+      <div className={styles.suggestions}>
+        <AcceptAllSuggestions
+          userId={userId}
+          rows={rows}
+          onDone={(changes) => setNotice({ kind: 'bulkLinked', changes })}
+          onFailed={() => setNotice({ kind: 'bulkFailed' })}
         />
       </div>
       <LinkStatus userId={userId} notice={notice} onNotice={setNotice} />

@@ -245,12 +245,16 @@ function putLinked(queryClient: QueryClient, userId: number, linked: LinkedPayme
 }
 
 /**
- * Puts the answer's links into the cached rows at once, then refreshes what the link changed.
+ * Puts the answers' links into the cached rows at once, then refreshes what the link changed.
  * The user's lists are only marked stale, not read again now: a linked payment stays in the
  * unlinked list in view (showing its link, so it can be undone) until the list is next read.
  */
-async function afterLink(queryClient: QueryClient, userId: number, linked: LinkedPayment) {
-  putLinked(queryClient, userId, linked);
+async function afterLink(
+  queryClient: QueryClient,
+  userId: number,
+  linked: readonly LinkedPayment[],
+) {
+  for (const payment of linked) putLinked(queryClient, userId, payment);
   await Promise.all([
     queryClient.invalidateQueries({
       queryKey: payments,
@@ -275,11 +279,35 @@ export function useRelink(userId: number) {
       try {
         for (const call of linkCalls(change)) linked = await call();
       } finally {
-        if (linked) await afterLink(queryClient, userId, linked);
+        if (linked) await afterLink(queryClient, userId, [linked]);
       }
       return linked;
     },
     // Linking failures are only logged (docs/spec-map.md §8); the row says it is unchanged.
     onError: (error) => console.error('Linking the payment failed', error),
+  });
+}
+
+/**
+ * Takes many payments to new links at once: POST /api/payments/links, all or nothing. Undoing
+ * sends the changes back the other way through the same call.
+ */
+export function useBulkLink(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: readonly LinkChange[]) => {
+      const { payments: linked } = await callApi(paymentsRoutes.bulkLink, {
+        body: {
+          links: changes.map(({ paymentId, to }) => ({
+            payment_id: paymentId,
+            initiative_id: to.initiativeId,
+            activity_id: to.activityId,
+          })),
+        },
+      });
+      await afterLink(queryClient, userId, linked);
+      return linked;
+    },
+    onError: (error) => console.error('Linking the payments failed', error),
   });
 }

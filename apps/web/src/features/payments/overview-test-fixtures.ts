@@ -147,6 +147,26 @@ export function fakePaymentsApi({
       jsonResponse(200, { activities: ACTIVITIES[params[0] ?? ''] ?? [] }),
     'PATCH /api/payment/:paymentId/initiative': patchLink('initiative', INITIATIVES),
     'PATCH /api/payment/:paymentId/activity': patchLink('activity', ACTIVITIES['3'] ?? []),
+    // All or nothing, as the API: an unknown payment changes no row.
+    'POST /api/payments/links': (request) => {
+      const { links } = jsonBody(request) as {
+        links: { payment_id: number; initiative_id: number | null; activity_id: number | null }[];
+      };
+      if (links.some((l) => !find(String(l.payment_id)))) {
+        return jsonResponse(404, { detail: 'Not found', code: 'NOT_FOUND' });
+      }
+      const linked = links.map((l) => {
+        const row = find(String(l.payment_id))!;
+        row.initiative_id = l.initiative_id;
+        row.initiative_name =
+          l.initiative_id === null ? null : nameOf(INITIATIVES, l.initiative_id);
+        row.activity_id = l.activity_id;
+        row.activity_name =
+          l.activity_id === null ? null : nameOf(ACTIVITIES['3'] ?? [], l.activity_id);
+        return linkedAnswer(row);
+      });
+      return jsonResponse(200, { payments: linked });
+    },
   });
 }
 
