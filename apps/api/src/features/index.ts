@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { activitiesRoutes } from './activities';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bankAccountsRoutes } from './bank-accounts';
 import { filesRoutes } from './files';
@@ -28,4 +29,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   mediaRoutes,
   paymentsRoutes,
   bankAccountsRoutes,
+  auditRoutes,
 ];
