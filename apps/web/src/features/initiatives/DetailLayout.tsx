@@ -42,6 +42,8 @@ export interface DetailLayoutProps {
   tabs: DetailTab[];
   activeTab: TabDef;
   children?: ReactNode;
+  /** Below the tabs, whichever is open: the history, for administrators. */
+  footer?: ReactNode;
 }
 
 interface DetailActions {
@@ -183,6 +185,7 @@ export function DetailLayout({
   tabs,
   activeTab,
   children,
+  footer,
 }: DetailLayoutProps) {
   const { t } = useTranslation('initiatives');
   const titleId = useId();
@@ -273,6 +276,7 @@ export function DetailLayout({
             </h2>
             {children}
           </section>
+          {footer}
         </>
       ) : (
         <div className={styles.state}>{status}</div>
