@@ -27,7 +27,14 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const who = entry.actor
     ? (entry.actor.name ?? t('deletedUser', { id: entry.actor.id }))
     : t('system');
-  const changes = Object.entries(entry.changes);
+  // A creation lists every field, also those left empty: only what reads as a change is shown.
+  const changes = Object.entries(entry.changes)
+    .map(([field, change]) => ({
+      field,
+      from: valueText(field, change.from, t),
+      to: valueText(field, change.to, t),
+    }))
+    .filter((change) => change.from !== change.to);
   return (
     <li className={styles.entry}>
       <p className={styles.summary}>
@@ -37,12 +44,12 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </p>
       {changes.length > 0 ? (
         <ul className={styles.changes}>
-          {changes.map(([field, change]) => (
+          {changes.map(({ field, from, to }) => (
             <li key={field}>
               {t('change', {
                 field: fieldLabel(field, t, i18n),
-                from: valueText(field, change.from, t),
-                to: valueText(field, change.to, t),
+                from,
+                to,
                 interpolation: { escapeValue: false },
               })}
             </li>
