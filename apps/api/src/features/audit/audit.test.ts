@@ -8,6 +8,7 @@ import { createUser } from '../../test/factories';
 import {
   activityInput,
   createCast,
+  createPayment,
   createWorld,
   initiativeInput,
   type Cast,
@@ -203,6 +204,73 @@ describe('GET /api/audit: a row for every kind of change', () => {
     const own = await history('User', self.user.id);
     expect(own.entries.map((e) => e.changes)).toEqual([{ password: { from: '***', to: '***' } }]);
     expect(JSON.stringify(own)).not.toContain('argon2');
+  });
+
+  it('records on each payment, activity and initiative what a grant delete did to it', async () => {
+    const world = await createWorld(t, cast);
+    const manual = await call(
+      'POST',
+      '/payment',
+      cast.admin,
+      paymentInput(world.initiative.id, { activity_id: world.activity.id }),
+    );
+    expect(manual.statusCode, manual.body).toBe(200);
+    const bank = await createPayment(t, {
+      initiativeId: world.initiative.id,
+      type: 'bank',
+      amountCents: -500,
+    });
+    const path = `/funder/${world.funder.id}/regulation/${world.regulation.id}/grant/${world.grant.id}`;
+    expect((await call('DELETE', path, cast.admin)).statusCode).toBe(204);
+
+    const [manualGone] = (await history('Payment', manual.json<Payment>().id)).entries;
+    expect(manualGone).toMatchObject({
+      action: 'delete',
+      actor: { id: cast.admin.user.id },
+      changes: {
+        initiative_id: { from: world.initiative.id, to: null },
+        activity_id: { from: world.activity.id, to: null },
+      },
+    });
+    const [unlinked] = (await history('Payment', bank.id)).entries;
+    expect(unlinked).toEqual({
+      id: expect.any(Number) as unknown,
+      at: expect.any(String) as unknown,
+      actor: { id: cast.admin.user.id, name: expect.any(String) as unknown },
+      action: 'update',
+      changes: { initiative_id: { from: world.initiative.id, to: null } },
+    });
+    const [activityGone] = (await history('Activity', world.activity.id)).entries;
+    expect(activityGone).toMatchObject({
+      action: 'delete',
+      changes: { initiative_id: { from: world.initiative.id, to: null } },
+    });
+    const [initiativeGone] = (await history('Initiative', world.initiative.id)).entries;
+    expect(initiativeGone).toMatchObject({
+      action: 'delete',
+      changes: { grant_id: { from: world.grant.id, to: null } },
+    });
+    expect((await history('Grant', world.grant.id)).entries.map((e) => e.action)).toEqual([
+      'delete',
+    ]);
+  });
+
+  it('records on a bank payment that its activity was deleted', async () => {
+    const world = await createWorld(t, cast);
+    const bank = await createPayment(t, {
+      initiativeId: world.initiative.id,
+      activityId: world.activity.id,
+      type: 'bank',
+      amountCents: -500,
+    });
+    const activity = `/initiative/${world.initiative.id}/activity/${world.activity.id}`;
+    expect((await call('DELETE', activity, cast.admin)).statusCode).toBe(204);
+    const entries = (await history('Payment', bank.id)).entries;
+    expect(entries.map((e) => e.changes)).toEqual([
+      { activity_id: { from: world.activity.id, to: null } },
+    ]);
+    const deletes = (await history('Activity', world.activity.id)).entries;
+    expect(deletes.map((e) => e.action)).toEqual(['delete']);
   });
 
   it('answers an empty page for an entity without history', async () => {
