@@ -61,6 +61,8 @@ test('an administrator edits a payment and reads the change in its history', asy
   const ownerDialog = page.getByRole('dialog', { name: 'Transactie bewerken' });
   await expect(ownerDialog.getByLabel('Korte beschrijving')).toHaveValue('Zaden en potgrond');
   await expect(ownerDialog.getByRole('button', { name: 'Geschiedenis' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(ownerDialog).toBeHidden();
   await logout(page);
 
   await page.setViewportSize({ width: 1280, height: 900 });
