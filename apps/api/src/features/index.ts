@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
 import { activitiesRoutes } from './activities';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { bankAccountsRoutes } from './bank-accounts';
 import { filesRoutes } from './files';
@@ -30,4 +31,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   paymentsRoutes,
   bankAccountsRoutes,
   verantwoordingRoutes,
+  auditRoutes,
 ];

@@ -80,6 +80,14 @@ export function formatBookingDate(iso: string): string {
   return `${pad(day)}-${pad(month)}-${pad(year, 4)}`;
 }
 
+/** dd-MM-yyyy HH:mm of an instant in Amsterdam; the text itself when it is no date. */
+export function formatDateTime(iso: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const { hour, minute } = amsterdamParts(instant);
+  return `${formatBookingDate(iso)} ${pad(hour)}:${pad(minute)}`;
+}
+
 /**
  * A date as dd MMM yyyy (docs/spec-map.md §9) in the interface language (Frisian uses the Dutch
  * format).

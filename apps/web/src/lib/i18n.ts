@@ -13,6 +13,7 @@
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type activities from '../locales/nl/activities.json';
+import type audit from '../locales/nl/audit.json';
 import type auth from '../locales/nl/auth.json';
 import type bankAccounts from '../locales/nl/bank-accounts.json';
 import type common from '../locales/nl/common.json';
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'funders',
   'regulations',
   'grants',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -63,6 +65,7 @@ export interface Resources {
   funders: typeof funders;
   regulations: typeof regulations;
   grants: typeof grants;
+  audit: typeof audit;
 }
 
 declare module 'i18next' {

@@ -150,7 +150,7 @@ export async function deleteActivity(ctx: Ctx, path: ActivityPath): Promise<void
     denied: 'You may not delete this activity',
     audited: { name: row.name },
     beneath: async (tx) => {
-      const purged = await purgeActivity(tx, row.id);
+      const purged = await purgeActivity(tx, row.id, actor.id);
       return {
         audited: {
           deleted_payments: purged.deletedPayments,

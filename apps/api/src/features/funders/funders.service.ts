@@ -128,7 +128,7 @@ export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
         .where(eq(regulations.funderId, id))
         .orderBy(regulations.id);
       const ids = owned.map((r) => r.id);
-      const purged = await purgeGrants(tx, inArray(grants.regulationId, ids));
+      const purged = await purgeGrants(tx, inArray(grants.regulationId, ids), actor.id);
       return { audited: { regulations: ids, grants: purged.grants }, fileKeys: purged.fileKeys };
     },
   });

@@ -147,7 +147,8 @@ export async function deleteGrant(ctx: Ctx, path: GrantPath): Promise<void> {
     subject: grantSubject(row),
     denied: 'You may not delete this grant',
     audited: { name: row.name, reference: row.reference, budget: centsToEuros(row.budgetCents) },
-    beneath: (tx) => purgeInitiatives(tx, eq(initiatives.grantId, row.id)),
+    beneath: (tx) =>
+      purgeInitiatives(tx, eq(initiatives.grantId, row.id), actor.id, { cascaded: true }),
   });
 }
 

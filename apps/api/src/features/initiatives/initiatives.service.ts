@@ -155,7 +155,7 @@ export async function deleteInitiative(ctx: Ctx, id: number): Promise<void> {
     denied: 'You may not delete this initiative',
     audited: { name: row.name },
     beneath: async (tx) => {
-      const purged = await purgeInitiatives(tx, eq(initiatives.id, id));
+      const purged = await purgeInitiatives(tx, eq(initiatives.id, id), actor.id);
       return {
         audited: {
           activities: purged.activities,

@@ -161,7 +161,7 @@ export async function deleteRegulation(ctx: Ctx, path: RegulationPath): Promise<
     denied: 'Only administrators can delete regulations',
     audited: { name: row.name, description: row.description },
     beneath: async (tx) => {
-      const purged = await purgeGrants(tx, eq(grants.regulationId, row.id));
+      const purged = await purgeGrants(tx, eq(grants.regulationId, row.id), actor.id);
       return { audited: { grants: purged.grants }, fileKeys: purged.fileKeys };
     },
   });

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
+import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import {
   ACTIVITY_TABS,
@@ -188,6 +189,7 @@ function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
         to: paths.activity(initiativeId, activityId, tab.key),
       }))}
       activeTab={activeTab}
+      footer={<HistoryPanel entityClass="Activity" entityId={activityId} />}
     >
       {content}
     </DetailLayout>

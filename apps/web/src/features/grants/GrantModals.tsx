@@ -9,6 +9,7 @@ import { UserSetModal } from '../../components/ui/UserSetForm';
 import { useActionLabels } from '../../lib/action-labels';
 import { formatAmountInput } from '../../lib/amount';
 import { useIdParam } from '../../lib/params';
+import { HistoryPanel } from '../audit';
 import { useRegulationPath } from '../regulations';
 import { searchUsersByEmail, toPickedUser } from '../users';
 import { useCreateGrant, useDeleteGrant, useGrant, useSetOverseers, useUpdateGrant } from './api';
@@ -40,15 +41,18 @@ export function EditGrantModal() {
       notFound={t('errors.notFound')}
     >
       {(form, grant) => (
-        <GrantForm
-          mode="edit"
-          defaultValues={{
-            reference: grant.reference,
-            name: grant.name,
-            budget: formatAmountInput(grant.budget),
-          }}
-          {...form}
-        />
+        <>
+          <GrantForm
+            mode="edit"
+            defaultValues={{
+              reference: grant.reference,
+              name: grant.name,
+              budget: formatAmountInput(grant.budget),
+            }}
+            {...form}
+          />
+          <HistoryPanel entityClass="Grant" entityId={grant.id} level={3} />
+        </>
       )}
     </FormModal>
   );

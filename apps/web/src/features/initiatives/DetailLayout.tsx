@@ -42,6 +42,8 @@ export interface DetailLayoutProps {
   tabs: DetailTab[];
   activeTab: TabDef;
   children?: ReactNode;
+  /** Below the tabs, whichever is open: the history, for administrators. */
+  footer?: ReactNode;
 }
 
 interface DetailActions {
@@ -185,6 +187,7 @@ export function DetailLayout({
   tabs,
   activeTab,
   children,
+  footer,
 }: DetailLayoutProps) {
   const { t } = useTranslation('initiatives');
   const titleId = useId();
@@ -276,6 +279,7 @@ export function DetailLayout({
             </h2>
             {children}
           </section>
+          {footer}
         </>
       ) : (
         <div className={styles.state}>{status}</div>

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
+import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
@@ -137,6 +138,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
         to: paths.initiative(id, tab.key),
       }))}
       activeTab={activeTab}
+      footer={<HistoryPanel entityClass="Initiative" entityId={id} />}
     >
       {content}
     </DetailLayout>

@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
+import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields } from '../auth';
 import {
   AttachmentsError,
@@ -150,6 +151,8 @@ export function PaymentDetailsModal() {
     </div>
   ) : null;
 
+  const history = <HistoryPanel entityClass="Payment" entityId={paymentId} level={3} />;
+
   const toggleMark = (attachmentId: number) =>
     setMarked((old) => {
       const next = new Set(old);
@@ -177,6 +180,7 @@ export function PaymentDetailsModal() {
             <>
               {invalidDate ? <Alert tone="info">{t('details.invalidDate')}</Alert> : null}
               <PaymentFacts payment={data} />
+              {history}
               <FormActions align={deleteLink ? 'between' : 'end'}>
                 {deleteLink}
                 <Button variant="secondary" onClick={() => close()}>
@@ -214,7 +218,12 @@ export function PaymentDetailsModal() {
                 />
               </>
             }
-            after={deleteLink}
+            after={
+              <>
+                {deleteLink}
+                {history}
+              </>
+            }
             onCancel={() => close()}
             onSubmit={async (values) => {
               setAttachmentsFailed(false);

@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { formatIban } from '../../lib/iban';
 import { paths } from '../../lib/paths';
+import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { useUser } from './api';
 import { Avatar } from './Avatar';
@@ -206,6 +207,7 @@ function UserProfile({ user, isSelf }: { user: User; isSelf: boolean }) {
       {isSelf && user.owned_bank_accounts ? (
         <BankAccounts accounts={user.owned_bank_accounts} />
       ) : null}
+      <HistoryPanel entityClass="User" entityId={user.id} level={3} />
     </article>
   );
 }

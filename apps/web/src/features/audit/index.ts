@@ -1,0 +1,2 @@
+/** Public entry of the audit feature: the history panel the entity pages show administrators. */
+export { HistoryPanel } from './HistoryPanel';

@@ -1,0 +1,3 @@
+export * from './audit.schema';
+export * from './audit.contract';
+export * from './client';
