@@ -101,7 +101,10 @@ export async function* ledgerPages(
   }
 }
 
-/** The ledger's columns; the counterparty's account only for logged-in callers (§6). */
+/**
+ * The ledger's columns; the counterparty's account only for logged-in callers
+ * (docs/api-rules.md §6).
+ */
 export function ledgerColumns(loggedIn: boolean): Column<LedgerRow>[] {
   return [
     { header: 'Datum', value: (r) => r.day, date: true, width: 12, numFmt: 'dd-mm-yyyy' },
