@@ -102,7 +102,7 @@ test('an initiative owner records an expense with a receipt, edits it and filter
   await expectAmountVisible(row.getByRole('cell', { name: /€\s-12,50/ }));
   // The activities screen: the side list leaves the table less room, and the tabs one row.
   await page.goto(`/funds/${initiative.id}/activities`);
-  await expectAmountVisible(table(page).getByRole('cell', { name: /€\s-12,50/ }));
+  await expectAmountVisible(row.getByRole('cell', { name: /€\s-12,50/ }));
   await expectOneRow(page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link'));
   await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
   await expect(spent(page)).toContainText(/€\s12,50/);
@@ -210,7 +210,9 @@ test('the payment pages at 375 px', async ({ page, request }) => {
   await loginAs(page, owner.email, owner.password);
   for (const path of [`/funds/${initiative.id}/transactieoverzicht`, '/transactions']) {
     await page.goto(path);
-    await expectAmountVisible(page.getByRole('cell', { name: /^€\s250,00$/ }));
+    // The payment's own row, not the totals under the table that name the same amount.
+    const body = page.locator('tbody');
+    await expectAmountVisible(body.getByRole('cell', { name: /^€\s250,00$/ }));
     const tabs = page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link');
     await expectOneRow(tabs);
     const overflow = await page.evaluate(
