@@ -26,21 +26,22 @@ function useUrlSearch() {
     setShown(inUrl);
     if (searchOf(text) !== inUrl) setText(inUrl);
   }
+  // The URL when the timer fires, not when the key was typed: a filter switched meanwhile stays.
+  // (setSearchParams' callback gets the parameters of the render it came from.)
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const onChange = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (searchOf(value)) next.set(SEARCH_PARAM, searchOf(value));
-          else next.delete(SEARCH_PARAM);
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      if (searchOf(value)) next.set(SEARCH_PARAM, searchOf(value));
+      else next.delete(SEARCH_PARAM);
+      setParams(next, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
   };
   return { text, onChange };
