@@ -15,7 +15,7 @@
 // a failure (crash, unhandled error, failing web server, ...) counts as 1 failed.
 import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPgBin, PG_BIN_LOCATIONS, startCluster } from './pg-cluster.mjs';
 
@@ -119,13 +119,32 @@ function vitestCounts(report) {
   };
 }
 
-/** Runs one phase, noting how long it took. */
+/** The machine's CPU time so far, busy and in all, summed over its cores (ms). */
+function cpuTimes() {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of cpus()) {
+    const sum = times.user + times.nice + times.sys + times.irq + times.idle;
+    all += sum;
+    busy += sum - times.idle;
+  }
+  return { busy, all };
+}
+
+/**
+ * Runs one phase, noting how long it took and how busy the machine's cores were meanwhile: a
+ * phase that leaves cores idle can be sped up by running more at once, a saturated one only by
+ * doing less work.
+ */
 async function timed(label, body) {
   const start = Date.now();
+  const cpuStart = cpuTimes();
   try {
     return await body();
   } finally {
-    phases.push({ label, ms: Date.now() - start });
+    const cpuEnd = cpuTimes();
+    const busy = (cpuEnd.busy - cpuStart.busy) / Math.max(1, cpuEnd.all - cpuStart.all);
+    phases.push({ label, ms: Date.now() - start, busy });
   }
 }
 
@@ -141,7 +160,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 
 function printTimes() {
   banner('times');
-  for (const { label, ms } of phases) console.log(`${seconds(ms)}  ${label}`);
+  for (const { label, ms, busy } of phases) {
+    const load = `CPU ${Math.round(busy * 100)} % busy`.padStart(16);
+    console.log(`${seconds(ms)} ${load}  ${label}`);
+  }
   console.log(`${seconds(Date.now() - started)}  in all (passes 2 and 3 side by side)`);
   console.log('\nslowest test files:');
   for (const { label, name, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
