@@ -9,15 +9,7 @@
  */
 import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import {
-  Api,
-  apiToken,
-  expectNoA11yViolations,
-  loginAs,
-  ROOT,
-  uniqueId,
-  type Account,
-} from './helpers';
+import { Api, apiToken, expectNoA11yViolations, loginAs, ROOT, type Account } from './helpers';
 
 const BANKS = '/transactions/bankconnections';
 const owned = (page: Page) => page.getByRole('region', { name: 'Jouw gekoppelde rekeningnummers' });
@@ -106,33 +98,6 @@ async function openBank(page: Page, scan = false) {
   return { dialog, bank: await consentAtBank(page, dialog, scan) };
 }
 
-/** A grant with an initiative the user owns, made through the API. */
-async function ownedInitiative(root: Api, owner: Account): Promise<Initiative> {
-  const id = uniqueId();
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Buurtbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Buurtbudget ${id} 2026`,
-    reference: `BANK-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Moestuin ${id.toUpperCase()}`,
-      description: 'Een moestuin voor de buurt.',
-      purpose: 'Samen tuinieren',
-      target_audience: 'Buren',
-      budget: 2500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
-  return initiative;
-}
-
 /**
  * Links the first imported line on /transactions to the initiative, with the page's own linking
  * control ('Koppelen' saves the choice), and checks that it stuck.
@@ -182,7 +147,7 @@ test.describe('linking a bank', () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const { root, user: account } = await freshUser(page);
-    const initiative = await ownedInitiative(root, account);
+    const { initiative } = await root.ownedInitiative([account], 'Moestuin');
 
     const { dialog, bank } = await openBank(page, true);
     await bank.getByRole('button', { name: 'Toestaan' }).click();

@@ -283,6 +283,39 @@ export class Api {
     });
   }
 
+  /**
+   * A world of its own for one test: a fresh funder, regulation and grant with one initiative
+   * named `${name} <ID>`, owned by `owners`. Returns the initiative and the run's unique id.
+   */
+  async ownedInitiative(
+    owners: { id: number }[],
+    name: string,
+  ): Promise<{ initiative: Initiative; id: string }> {
+    const id = uniqueId();
+    const funder = await this.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
+    const regulation = await this.regulation(funder.id, {
+      name: `Wijkbudget ${id}`,
+      description: 'Geld voor plannen van bewoners.',
+    });
+    const grant = await this.grant(funder.id, regulation.id, {
+      name: `Wijkbudget ${id} 2026`,
+      reference: `E2E-${id}`,
+      budget: 5000,
+    });
+    const initiative = await this.initiative(
+      { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+      {
+        name: `${name} ${id.toUpperCase()}`,
+        description: 'Een plan van bewoners voor de buurt.',
+        purpose: 'Samen iets maken',
+        target_audience: 'Buren',
+        budget: 2500,
+      },
+    );
+    await this.initiativeOwners(initiative.id, owners);
+    return { initiative, id };
+  }
+
   activity(initiativeId: number, body: ActivityInput): Promise<Activity> {
     return this.send('post', `/initiative/${initiativeId}/activity`, { data: body });
   }

@@ -4,7 +4,7 @@
  * 'Geschiedenis', at 1280 and at 375 px; the owner does not get the panel at all.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { Api, expectNoA11yViolations, loginAs, logout, ROOT, uniqueId } from './helpers';
+import { Api, expectNoA11yViolations, loginAs, logout, ROOT } from './helpers';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Transacties' });
 
@@ -14,29 +14,8 @@ test('an administrator edits a payment and reads the change in its history', asy
 }) => {
   test.slow();
   const root = await Api.login(request, ROOT);
-  const id = uniqueId();
   const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Wijkbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Wijkbudget ${id} 2026`,
-    reference: `HIS-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Buurttuin ${id.toUpperCase()}`,
-      description: 'Een moestuin voor de straat.',
-      purpose: 'Tuinieren',
-      target_audience: 'Buren',
-      budget: 2500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
+  const { initiative } = await root.ownedInitiative([owner], 'Buurttuin');
   const ownerApi = await Api.login(request, owner);
   await ownerApi.payment({
     transaction_amount: -12.5,

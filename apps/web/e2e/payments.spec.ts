@@ -16,7 +16,6 @@ import {
   logout,
   RECEIPT_PNG,
   ROOT,
-  uniqueId,
   type Account,
 } from './helpers';
 
@@ -30,29 +29,8 @@ interface Ledger {
 /** A grant with one initiative owned by a fresh account, and one activity in it. */
 async function ledger(request: APIRequestContext): Promise<Ledger> {
   const root = await Api.login(request, ROOT);
-  const id = uniqueId();
   const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Wijkbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Wijkbudget ${id} 2026`,
-    reference: `PAY-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Speeltuin ${id.toUpperCase()}`,
-      description: 'De speeltuin opknappen met de buurt.',
-      purpose: 'Spelen',
-      target_audience: 'Kinderen',
-      budget: 2500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
+  const { initiative } = await root.ownedInitiative([owner], 'Speeltuin');
   const activity = await root.activity(initiative.id, {
     name: 'Schilderdag',
     description: 'Samen de hekken verven.',

@@ -10,15 +10,7 @@
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  Api,
-  apiToken,
-  expectNoA11yViolations,
-  loginAs,
-  ROOT,
-  uniqueId,
-  type Account,
-} from './helpers';
+import { Api, apiToken, expectNoA11yViolations, loginAs, ROOT, type Account } from './helpers';
 import { freshIban, statementFiles, type Line } from './statements';
 
 const SHOP = { counterparty: 'Bouwmarkt Hoekstra', counterpartyIban: 'NL44RABO0123456789' };
@@ -45,29 +37,8 @@ const line = (party: typeof SHOP, day: number, amount: number, description: stri
  */
 async function ownerWithHistory(request: APIRequestContext): Promise<World> {
   const root = await Api.login(request, ROOT);
-  const id = uniqueId();
   const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Wijkbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Wijkbudget ${id} 2026`,
-    reference: `SUGG-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Buurtbarbecue ${id.toUpperCase()}`,
-      description: 'Een barbecue voor de buurt.',
-      purpose: 'Elkaar leren kennen',
-      target_audience: 'Buren',
-      budget: 1500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
+  const { initiative, id } = await root.ownedInitiative([owner], 'Buurtbarbecue');
   const activity = await root.activity(initiative.id, {
     name: `Opbouw ${id}`,
     description: 'Tenten en tafels.',

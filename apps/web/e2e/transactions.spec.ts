@@ -10,15 +10,7 @@
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  Api,
-  apiToken,
-  expectNoA11yViolations,
-  loginAs,
-  ROOT,
-  uniqueId,
-  type Account,
-} from './helpers';
+import { Api, apiToken, expectNoA11yViolations, loginAs, ROOT, type Account } from './helpers';
 import { freshIban, statementFiles, threeLines, type Line } from './statements';
 
 interface World {
@@ -32,29 +24,8 @@ interface World {
 /** An initiative owner with an activity, and three bank lines imported for a fresh account. */
 async function ownerWithLines(request: APIRequestContext): Promise<World> {
   const root = await Api.login(request, ROOT);
-  const id = uniqueId();
   const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Wijkbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Wijkbudget ${id} 2026`,
-    reference: `TRANS-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Moestuin ${id.toUpperCase()}`,
-      description: 'Een moestuin voor de buurt.',
-      purpose: 'Samen tuinieren',
-      target_audience: 'Buren',
-      budget: 1500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
+  const { initiative, id } = await root.ownedInitiative([owner], 'Moestuin');
   const activity = await root.activity(initiative.id, {
     name: `Zaaidag ${id}`,
     description: 'Samen zaaien.',
