@@ -150,7 +150,9 @@ async function* report(
   if (scope.activityId === undefined) {
     layout.row(budgetCells(say, budget.total, say('total')), { bold: true, rule: true });
   }
-  yield* ready();
+  layout.close();
+  // The cover goes out at once: the reader sees the report coming before the ledger is read.
+  yield* ready(true);
 
   // The ledger by activity.
   layout.newPage();
