@@ -26,7 +26,7 @@ import {
 
 /** A4 in points. */
 export const A4: [number, number] = [595.28, 841.89];
-export const FOOTER_SIZE = 7.5;
+const FOOTER_SIZE = 7.5;
 
 interface Footer {
   ref: PDFRef;

@@ -142,7 +142,7 @@ const catalogs: Record<VerantwoordingLang, Texts> = { nl, en, fy };
 /** BCP 47 tags for dates and amounts. */
 const LOCALE_TAGS: Record<VerantwoordingLang, string> = { nl: 'nl-NL', en: 'en-GB', fy: 'fy-NL' };
 
-export type TextKey = keyof Texts;
+type TextKey = keyof Texts;
 
 export interface Say {
   (key: TextKey, values?: Record<string, string | number>): string;
