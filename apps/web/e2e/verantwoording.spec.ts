@@ -1,7 +1,7 @@
 /**
  * The verantwoording package against the real API, axe on the modal: an initiative owner downloads
- * the ZIP (the ledger and every receipt) and the Excel ledger from the initiative page, and the
- * files open; the modal at 375 px.
+ * the PDF report (the default), the ZIP (the report, the ledger and every receipt) and the Excel
+ * ledger from the initiative page, and the files open; the modal at 375 px.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -24,7 +24,9 @@ function zipEntries(zip: Buffer): string[] {
   return names;
 }
 
-async function download(page: Page, format: 'ZIP (grootboek en bonnen)' | 'Excel') {
+type Format = 'PDF (verslag met bonnen)' | 'ZIP (verslag, grootboek en bonnen)' | 'Excel';
+
+async function download(page: Page, format: Format) {
   const dialog = page.getByRole('dialog', { name: 'Verantwoording downloaden' });
   await dialog.getByRole('radio', { name: format }).check();
   const [response, file] = await Promise.all([
@@ -79,17 +81,24 @@ test('an initiative owner downloads the verantwoording package and its files ope
   await page.goto(`/funds/${initiative.id}/details`);
   await page.getByRole('button', { name: 'Verantwoording downloaden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verantwoording downloaden' });
-  await expect(dialog.getByRole('radio', { name: 'ZIP (grootboek en bonnen)' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'PDF (verslag met bonnen)' })).toBeChecked();
   await expectNoA11yViolations(page);
 
-  const zip = await download(page, 'ZIP (grootboek en bonnen)');
+  const pdf = await download(page, 'PDF (verslag met bonnen)');
+  expect(pdf.response.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.name).toMatch(new RegExp(`^verantwoording-${initiative.id}-[\\d-]+\\.pdf$`));
+  expect(pdf.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.body.subarray(-6).toString('latin1')).toContain('%%EOF');
+
+  await page.getByRole('button', { name: 'Verantwoording downloaden' }).click();
+  const zip = await download(page, 'ZIP (verslag, grootboek en bonnen)');
   expect(zip.response.headers()['content-type']).toBe('application/zip');
   expect(zip.name).toMatch(new RegExp(`^verantwoording-${initiative.id}-[\\d-]+\\.zip$`));
   const entries = zipEntries(zip.body);
   expect(entries.filter((e) => e.startsWith('bonnen/'))).toEqual([
     expect.stringMatching(/^bonnen\/2026-03-14_-42\.50_Bouwmarkt-Noord_\d+\.png$/),
   ]);
-  expect(entries.filter((e) => /\.(xlsx|csv)$/.test(e))).toHaveLength(2);
+  expect(entries.filter((e) => /\.(xlsx|csv|pdf)$/.test(e))).toHaveLength(3);
 
   await page.getByRole('button', { name: 'Verantwoording downloaden' }).click();
   const xlsx = await download(page, 'Excel');

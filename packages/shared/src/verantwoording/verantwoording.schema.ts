@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { optionalQuery } from '../http';
-import { VERANTWOORDING_FORMATS, VERANTWOORDING_MAX_YEARS } from './verantwoording.constants';
+import {
+  VERANTWOORDING_FORMATS,
+  VERANTWOORDING_LANGS,
+  VERANTWOORDING_MAX_YEARS,
+} from './verantwoording.constants';
 
 const day = optionalQuery(z.iso.date({ message: 'A date is written YYYY-MM-DD' }));
 
@@ -9,12 +13,13 @@ const yearsLater = (iso: string, years: number) =>
   `${String(Number(iso.slice(0, 4)) + years).padStart(4, '0')}${iso.slice(4)}`;
 
 /**
- * GET …/verantwoording: the file and an optional period, the days read in Europe/Amsterdam as the
+ * GET …/verantwoording: the file, the PDF's language and an optional period, the days read in Europe/Amsterdam as the
  * payment lists read them; inverted or longer than ten years is a 422.
  */
 export const verantwoordingQuery = z
   .object({
     format: optionalQuery(z.enum(VERANTWOORDING_FORMATS)).default('zip'),
+    lang: optionalQuery(z.enum(VERANTWOORDING_LANGS)).default('nl'),
     start_date: day,
     end_date: day,
   })
@@ -38,5 +43,5 @@ export type VerantwoordingQuery = z.input<typeof verantwoordingQuery>;
 export const verantwoordingFileResponse = z
   .unknown()
   .describe(
-    'A file: a zip with the ledger and the receipts, or the ledger as xlsx or csv (";" separated)',
+    'A file: the PDF report, a zip with the report, the ledger and the receipts, or the ledger as xlsx or csv (";" separated)',
   );

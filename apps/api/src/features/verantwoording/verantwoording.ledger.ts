@@ -4,7 +4,7 @@
  * pages (the same visibility, filter and masking as the lists), each page joined to its receipts
  * with one more query, so the ledger streams as the export does.
  */
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray, type SQL } from 'drizzle-orm';
 import { centsToEuros } from '@helder/shared/money';
 import { counterpartySide } from '@helder/shared/payments';
 import { paymentAttachments } from '../../db/schema';
@@ -72,16 +72,20 @@ async function receiptsOf(ctx: Ctx, ids: number[]) {
   return byPayment;
 }
 
-/** The scope's visible payments in the period, newest first, a page at a time, with receipts. */
+/**
+ * The scope's visible payments in the period, newest first, a page at a time, with receipts;
+ * `only` narrows them further (the PDF's groups).
+ */
 export async function* ledgerPages(
   ctx: Ctx,
   scope: Scope,
   period: Period,
+  only?: SQL,
 ): AsyncGenerator<LedgerRow[]> {
-  const where = scopeWhere(ctx.actor, scope, {
-    start_date: period.start_date,
-    end_date: period.end_date,
-  });
+  const where = and(
+    scopeWhere(ctx.actor, scope, { start_date: period.start_date, end_date: period.end_date }),
+    only,
+  )!;
   const shown = readsPrivate(ctx) ? (row: ExportRow) => row : forThePublic;
   for await (const page of exportPages(ctx.db, where, shown)) {
     const receipts = await receiptsOf(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { VerantwoordingFormat } from '@helder/shared/verantwoording';
+import type { VerantwoordingFormat, VerantwoordingLang } from '@helder/shared/verantwoording';
 import type { Ctx } from '../../http/context';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
@@ -13,22 +13,31 @@ import {
   type Scope,
 } from '../payments';
 import { LEDGER_SHEET, ledgerColumns, ledgerPages, type Period } from './verantwoording.ledger';
+import { pdfStream } from './verantwoording.pdf';
 import { zipStream } from './verantwoording.zip';
 
-type Query = Period & { format: VerantwoordingFormat };
+type Query = Period & { format: VerantwoordingFormat; lang: VerantwoordingLang };
 
-function packageFile(ctx: Ctx, scope: Scope, { format, ...period }: Query): ExportFile {
+const CONTENT_TYPE: Record<'pdf' | 'zip', string> = {
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+};
+
+function packageFile(ctx: Ctx, scope: Scope, { format, lang, ...period }: Query): ExportFile {
   const cols = ledgerColumns(readsPrivate(ctx));
   const id = scope.activityId ?? scope.initiativeId;
   const name = `verantwoording-${id}-${amsterdamDay(ctx.clock())}`;
   const body =
-    format === 'zip'
-      ? zipStream(ctx, scope, period, name, cols)
-      : format === 'csv'
-        ? Readable.from(csvChunks(cols, ledgerPages(ctx, scope, period)))
-        : xlsxStream(cols, ledgerPages(ctx, scope, period), LEDGER_SHEET);
+    format === 'pdf'
+      ? pdfStream(ctx, scope, period, lang)
+      : format === 'zip'
+        ? zipStream(ctx, scope, period, name, cols, lang)
+        : format === 'csv'
+          ? Readable.from(csvChunks(cols, ledgerPages(ctx, scope, period)))
+          : xlsxStream(cols, ledgerPages(ctx, scope, period), LEDGER_SHEET);
   return {
-    contentType: format === 'zip' ? 'application/zip' : CONTENT_TYPES[format],
+    contentType:
+      format === 'pdf' || format === 'zip' ? CONTENT_TYPE[format] : CONTENT_TYPES[format],
     filename: `${name}.${format}`,
     body,
   };

@@ -141,6 +141,7 @@ describe('GET /api/initiative/:id/verantwoording', () => {
     expect(visitor.files.some((f) => f.endsWith(`_${p.receipts.hidden.id}.pdf`))).toBe(false);
     expect(visitor.files.filter((f) => !f.startsWith('bonnen/'))).toEqual([
       expect.stringMatching(/^verantwoording-\d+-[\d-]+\.csv$/),
+      expect.stringMatching(/^verantwoording-\d+-[\d-]+\.pdf$/),
       expect.stringMatching(/^verantwoording-\d+-[\d-]+\.xlsx$/),
     ]);
     const paint = visitor.zip.file(
@@ -174,7 +175,7 @@ describe('GET /api/initiative/:id/verantwoording', () => {
     const w = await scene.world();
     const res = await download(`/initiative/${w.initiative.id}/verantwoording`, scene.cast.owner);
     const zip = await JSZip.loadAsync(res.rawPayload);
-    expect(Object.keys(zip.files)).toHaveLength(2);
+    expect(Object.keys(zip.files)).toHaveLength(3);
     const xlsx = await zip.file(/\.xlsx$/)[0]!.async('nodebuffer');
     expect(await readXlsx(xlsx)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 /**
- * The package as a zip, written while the client reads it: the ledger (xlsx and csv) and every
- * receipt under its package name. Receipts are read from storage one at a time, the next only
+ * The package as a zip, written while the client reads it: the ledger (xlsx and csv), every
+ * receipt under its package name, and last the PDF report (it reads the receipts again, so the
+ * zip's first bytes do not wait for it). Receipts are read from storage one at a time, the next only
  * after the zip has taken the last (yazl pipes each entry with backpressure), so the package of
  * any size holds at most one receipt in memory. A receipt missing from storage is named in
  * `ontbrekende-bonnen.txt`, and the rest goes on.
@@ -8,8 +9,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
+import type { VerantwoordingLang } from '@helder/shared/verantwoording';
 import type { Ctx } from '../../http/context';
 import { csvChunks, xlsxStream, type Column, type Scope } from '../payments';
+import { pdfStream } from './verantwoording.pdf';
 import { LEDGER_SHEET, ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
 
 export const MISSING_LIST = 'ontbrekende-bonnen.txt';
@@ -30,6 +33,7 @@ export function zipStream(
   period: Period,
   ledgerName: string,
   cols: Column<LedgerRow>[],
+  lang: VerantwoordingLang,
 ): Readable {
   const zip = new ZipFile();
   const out = new PassThrough();
@@ -64,6 +68,11 @@ export function zipStream(
     if (missing.length > 0) {
       zip.addBuffer(Buffer.from(missing.join('\r\n') + '\r\n', 'utf8'), MISSING_LIST);
     }
+    if (out.destroyed) return;
+    const pdf = pdfStream(ctx, scope, period, lang);
+    // A client that goes away mid-report stops it (and its reading of storage).
+    out.once('close', () => pdf.destroy());
+    await addAndWait(zip, `${ledgerName}.pdf`, pdf, false);
     zip.end();
   };
   write().catch((error: unknown) => out.destroy(error as Error));

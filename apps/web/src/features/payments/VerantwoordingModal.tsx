@@ -1,7 +1,8 @@
 /**
  * The modal of 'Verantwoording downloaden' (VerantwoordingButton): a modal with an optional
- * period (Van, Tot) and the file (ZIP with the ledger and the receipts, Excel or CSV), fetched
- * from GET …/verantwoording (with the token, so insiders get what they may see) and saved.
+ * period (Van, Tot) and the file (the PDF report, a ZIP with it, the ledger and the receipts,
+ * Excel or CSV), fetched from GET …/verantwoording (with the token, so insiders get what they may
+ * see) and saved.
  */
 import { buildPath } from '@helder/shared/http/client';
 import {
@@ -9,6 +10,7 @@ import {
   VERANTWOORDING_MAX_YEARS,
   verantwoordingRoutes,
   type VerantwoordingFormat,
+  type VerantwoordingLang,
 } from '@helder/shared/verantwoording/client';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,7 @@ import { Form, FormActions } from '../../components/ui/Form';
 import { Modal } from '../../components/ui/Modal';
 import { API_BASE } from '../../lib/api';
 import { parseDayText, type IsoDay } from '../../lib/dates';
+import { isLanguage } from '../../lib/i18n';
 import { useSession } from '../auth';
 import { DateField } from './DateField';
 import { DownloadError, downloadWithToken } from './download';
@@ -30,6 +33,7 @@ type Problem = 'startDate' | 'endDate' | 'inverted' | 'tooLong' | 'failed' | 'no
 function packageUrl(
   scope: PaymentsScope,
   format: VerantwoordingFormat,
+  lang: VerantwoordingLang,
   from?: IsoDay,
   to?: IsoDay,
 ) {
@@ -41,6 +45,8 @@ function packageUrl(
           activityId: scope.activityId,
         });
   const search = new URLSearchParams({ format });
+  // The report is written in the viewer's language; the ledgers have no texts of their own.
+  if (format === 'pdf' || format === 'zip') search.set('lang', lang);
   if (from) search.set('start_date', from);
   if (to) search.set('end_date', to);
   return `${API_BASE}${path}?${search.toString()}`;
@@ -64,11 +70,12 @@ interface FormProps {
 }
 
 function VerantwoordingForm({ scope, onDone, onBusy }: FormProps) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
+  const lang: VerantwoordingLang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'nl';
   const token = useSession()?.token ?? null;
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [format, setFormat] = useState<VerantwoordingFormat>('zip');
+  const [format, setFormat] = useState<VerantwoordingFormat>('pdf');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
 
@@ -89,7 +96,7 @@ function VerantwoordingForm({ scope, onDone, onBusy }: FormProps) {
     try {
       const id = scope.activityId ?? scope.initiativeId;
       await downloadWithToken(
-        packageUrl(scope, format, a, b),
+        packageUrl(scope, format, lang, a, b),
         token,
         `verantwoording-${id}.${format}`,
       );

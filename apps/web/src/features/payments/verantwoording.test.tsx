@@ -47,7 +47,7 @@ describe('Verantwoording downloaden', () => {
     const { user } = renderApp('/funds/3/transactieoverzicht');
     await user.click(await screen.findByRole('button', { name: 'Verantwoording downloaden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verantwoording downloaden' });
-    expect(within(dialog).getByRole('radio', { name: 'ZIP (grootboek en bonnen)' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'PDF (verslag met bonnen)' })).toBeChecked();
     await user.type(within(dialog).getByRole('textbox', { name: /Van/ }), '01-01-2026');
     await user.click(within(dialog).getByRole('radio', { name: 'Excel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Downloaden' }));
@@ -98,7 +98,7 @@ describe('Verantwoording downloaden', () => {
     const request = requests.find((r) => r.url.includes('/verantwoording'))!;
     const url = new URL(request.url, 'http://localhost');
     expect(url.pathname).toBe('/api/initiative/3/activity/21/verantwoording');
-    expect(url.search).toBe('?format=zip&end_date=2026-01-01');
+    expect(url.search).toBe('?format=pdf&lang=nl&end_date=2026-01-01');
     expect(request.headers.get('Authorization')).toBeNull();
     expect(saved).toHaveLength(0);
   });

@@ -1,0 +1,203 @@
+/**
+ * A PDF written while it is made. pdf-lib builds a page's objects; once the page is done they are
+ * serialised and dropped from the document, so a report of any length, with any number of merged
+ * receipts, holds about one page (or one receipt) in memory. Only the page tree's references and,
+ * per page, its footer line wait for the end, where the page count ("page 3 of 120") is known.
+ */
+import {
+  beginText,
+  endText,
+  moveText,
+  PDFDocument,
+  PDFName,
+  PDFPage,
+  PDFPageLeaf,
+  PDFRef,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingGrayscaleColor,
+  setFontAndSize,
+  showText,
+  StandardFonts,
+  type PDFFont,
+  type PDFObject,
+  type PDFPageTree,
+} from 'pdf-lib';
+
+/** A4 in points. */
+export const A4: [number, number] = [595.28, 841.89];
+const FOOTER_SIZE = 7.5;
+
+interface Footer {
+  ref: PDFRef;
+  font: PDFName;
+  x: number;
+  y: number;
+  width: number;
+  text: string;
+}
+
+export class StreamingPdf {
+  private written = 0;
+  private readonly offsets = new Map<number, number>();
+  private pending: Buffer[] = [];
+  private readonly footers: Footer[] = [];
+  private readonly keep: Set<PDFRef>;
+
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    private readonly pagesRef: PDFRef,
+    private readonly pages: PDFPageTree,
+  ) {
+    const trailer = doc.context.trailerInfo;
+    this.keep = new Set([trailer.Root, trailer.Info, pagesRef].filter((r) => r instanceof PDFRef));
+    this.push(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'));
+  }
+
+  static async create(title: string) {
+    const doc = await PDFDocument.create();
+    doc.setTitle(title);
+    doc.setCreator('Helder');
+    doc.setProducer('Helder');
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    await font.embed();
+    await bold.embed();
+    const pagesRef = doc.catalog.get(PDFName.of('Pages')) as PDFRef;
+    const pdf = new StreamingPdf(doc, font, bold, pagesRef, doc.catalog.Pages());
+    pdf.flush();
+    return pdf;
+  }
+
+  private push(bytes: Buffer) {
+    this.pending.push(bytes);
+    this.written += bytes.byteLength;
+  }
+
+  pendingBytes() {
+    return this.pending.reduce((n, b) => n + b.byteLength, 0);
+  }
+
+  /** The bytes made since the last call. */
+  take(): Buffer {
+    const out = Buffer.concat(this.pending);
+    this.pending = [];
+    return out;
+  }
+
+  /** Writes every object the document still holds (but the tree's roots) and forgets it. */
+  flush() {
+    for (const [ref, object] of this.doc.context.enumerateIndirectObjects()) {
+      if (this.keep.has(ref)) continue;
+      this.writeObject(ref, object);
+      this.doc.context.delete(ref);
+    }
+  }
+
+  private writeObject(ref: PDFRef, object: PDFObject) {
+    this.offsets.set(ref.objectNumber, this.written);
+    const body = new Uint8Array(object.sizeInBytes());
+    object.copyBytesInto(body, 0);
+    this.push(Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'));
+    this.push(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    this.push(Buffer.from('\nendobj\n', 'latin1'));
+  }
+
+  /** Reserves the page's footer: its text is drawn at the end, with the page count. */
+  private addFooter(leaf: PDFPageLeaf, text: string) {
+    const ref = this.doc.context.nextRef();
+    leaf.addContentStream(ref);
+    const box = leaf.MediaBox().asRectangle();
+    const font = leaf.newFontDictionary('HelderFooter', this.font.ref);
+    this.footers.push({ ref, font, x: box.x + 40, y: box.y + 20, width: box.width - 80, text });
+  }
+
+  /** A new A4 page of ours, at the end of the document. */
+  newPage(footer: string): PDFPage {
+    const context = this.doc.context;
+    const leaf = PDFPageLeaf.withContextAndParent(context, this.pagesRef);
+    leaf.set(PDFName.of('MediaBox'), context.obj([0, 0, ...A4]));
+    const ref = context.register(leaf);
+    this.pages.pushLeafNode(ref);
+    leaf.normalize();
+    this.addFooter(leaf, footer);
+    return PDFPage.of(leaf, ref, this.doc);
+  }
+
+  /**
+   * Appends a PDF's pages as they are, each with our footer over it; its own drawing is wrapped
+   * in q/Q so that whatever state it leaves does not move or hide the footer.
+   */
+  async appendPdf(source: PDFDocument, footer: string) {
+    const copied = await this.doc.copyPages(source, source.getPageIndices());
+    const context = this.doc.context;
+    for (const page of copied) {
+      const leaf = page.node;
+      leaf.set(PDFName.of('Parent'), this.pagesRef);
+      this.pages.pushLeafNode(page.ref);
+      leaf.normalize();
+      leaf.wrapContentStreams(
+        context.register(context.contentStream([pushGraphicsState()])),
+        context.register(context.contentStream([popGraphicsState()])),
+      );
+      this.addFooter(leaf, footer);
+    }
+    // Only now: the pages share objects the first flush would take before the rest are set up.
+    this.flush();
+  }
+
+  /** Draws the footers, writes the rest, the cross-reference table and the trailer. */
+  end() {
+    const total = this.pages.Count().asNumber();
+    const context = this.doc.context;
+    this.footers.forEach((f, index) => {
+      const page = this.pageText(index + 1, total);
+      const right = f.x + f.width - this.font.widthOfTextAtSize(page, FOOTER_SIZE);
+      const line = (x: number, text: string) => [
+        beginText(),
+        setFontAndSize(f.font, FOOTER_SIZE),
+        moveText(x, f.y),
+        showText(this.font.encodeText(text)),
+        endText(),
+      ];
+      context.assign(
+        f.ref,
+        context.contentStream([
+          pushGraphicsState(),
+          setFillingGrayscaleColor(0.3),
+          ...line(f.x, f.text),
+          ...line(right, page),
+          popGraphicsState(),
+        ]),
+      );
+    });
+    this.footers.length = 0;
+    this.keep.clear();
+    this.flush();
+    const size = context.largestObjectNumber + 1;
+    const xrefAt = this.written;
+    const rows = ['xref', `0 ${size}`, '0000000000 65535 f '];
+    for (let n = 1; n < size; n++) {
+      const at = this.offsets.get(n);
+      rows.push(
+        at === undefined ? '0000000000 00000 f ' : `${String(at).padStart(10, '0')} 00000 n `,
+      );
+    }
+    const trailer = context.trailerInfo;
+    const info = trailer.Info instanceof PDFRef ? ` /Info ${trailer.Info.toString()}` : '';
+    rows.push(
+      'trailer',
+      `<< /Size ${size} /Root ${String(trailer.Root)}${info} >>`,
+      'startxref',
+      String(xrefAt),
+      '%%EOF',
+      '',
+    );
+    this.push(Buffer.from(rows.join('\n'), 'latin1'));
+  }
+
+  /** Set by the report: "Pagina 3 van 120" in its language. */
+  pageText: (page: number, total: number) => string = (page, total) => `${page}/${total}`;
+}
