@@ -80,7 +80,7 @@ export async function verifyAccessToken(
 /** The audience of an unsubscribe link's token: it is no access token, nor the other way round. */
 const UNSUBSCRIBE_AUDIENCE = 'receipt-reminders-unsubscribe';
 /** Long enough to outlive a few unread weekly mails; each new mail brings a fresh link. */
-export const UNSUBSCRIBE_TTL_SECONDS = 60 * 24 * 60 * 60;
+const UNSUBSCRIBE_TTL_SECONDS = 60 * 24 * 60 * 60;
 
 /** The token of a reminder mail's unsubscribe link: the user, signed, expiring. */
 export async function signUnsubscribeToken(

@@ -23,7 +23,7 @@ interface Texts {
 
 const DAYS = REMIND_AFTER_DAYS;
 
-export const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
+const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
   nl: {
     locale: 'nl-NL',
     subject: 'Uitgaven zonder bon',
@@ -75,12 +75,12 @@ export const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
  * The web route of a payment's details (the web's paths.paymentDetails): under its activity
  * when it has one, else under its initiative.
  */
-export const paymentLink = (publicUrl: string, line: ReminderLine) =>
+const paymentLink = (publicUrl: string, line: ReminderLine) =>
   `${publicUrl}/funds/${line.initiativeId}` +
   `${line.activityId === null ? '' : `/activities/${line.activityId}`}/${line.paymentId}/details`;
 
 /** The web page that turns the reminders off with the link's token. */
-export const unsubscribeLink = (publicUrl: string, token: string) =>
+const unsubscribeLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 
 function describe(texts: Texts, line: ReminderLine) {

@@ -17,7 +17,7 @@ import {
   createPayment,
 } from '../../test/initiative-factories';
 import { isoWeek, sendReceiptReminders, type RemindersDeps } from './reminders.jobs';
-import { selectReminders } from './reminders.queries';
+import { LINES_PER_MAIL, selectReminders } from './reminders.queries';
 
 const DAY = 86_400_000;
 /** A Monday morning, when the cron runs. */
@@ -137,6 +137,22 @@ describe('who is reminded of what', () => {
     expect(mailsTo(d)).toEqual([]);
     // b owns only the activity, which has no expenses.
     expect(mailsTo(b)).toEqual([]);
+  });
+
+  it(`lists the oldest ${LINES_PER_MAIL} in one mail and says how many more there are`, async () => {
+    const { initiative, a } = await scene();
+    for (let i = 0; i < LINES_PER_MAIL + 2; i++) {
+      await expense(initiative.id, -100 - i, ago(15 + i));
+    }
+    await sendReceiptReminders(deps);
+    const [mail] = mailsTo(a);
+    expect(mail?.text).toContain(`Bij ${LINES_PER_MAIL + 2} uitgaven van meer dan 14 dagen`);
+    expect(mail?.text.match(/^- /gm)).toHaveLength(LINES_PER_MAIL);
+    expect(mail?.text).toContain('En nog 2 meer.');
+    // The two most recent are the ones left out.
+    expect(mail?.text).toMatch(/€\s-1,51 /);
+    expect(mail?.text).toMatch(/€\s-1,02 /);
+    expect(mail?.text).not.toMatch(/€\s-1,0[01] /);
   });
 });
 
