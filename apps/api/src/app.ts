@@ -40,6 +40,7 @@ import { assertSafeText } from './http/text-guard';
 import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
 import { startBanking } from './features/bank-accounts/links/bank-jobs';
+import { scheduleReceiptReminders } from './features/reminders';
 import { SANDBOX_PREFIX, type ConfiguredBank } from './features/bank-accounts/providers/configured';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
@@ -162,6 +163,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Counted in the database, so that every instance on it allows each limit once.
   await app.register(rateLimit, { global: false, store: databaseRateLimits(database.db) });
   if (jobs) await pruneRateLimitsHourly(jobs, database.db);
+  if (jobs && config.receiptReminders) {
+    await scheduleReceiptReminders(jobs, {
+      db: database.db,
+      mail,
+      clock,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      secret: config.secretKey,
+    });
+  }
   const bank = options.bank
     ? await startBanking({
         db: database.db,

@@ -30,8 +30,14 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       storage: { kind: 'local' },
       seedDemo: true,
+      receiptReminders: true,
       corsOrigins: [],
     });
+  });
+
+  it('turns the receipt reminders off with RECEIPT_REMINDERS=false', () => {
+    const config = loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, RECEIPT_REMINDERS: 'false' });
+    expect(config.receiptReminders).toBe(false);
   });
 
   it.each(['abc', '70000', '-1', '80.5'])('refuses PORT=%s with a one-line ConfigError', (port) => {

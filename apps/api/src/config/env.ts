@@ -54,6 +54,7 @@ const envSchema = z.object({
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  RECEIPT_REMINDERS: z.enum(['true', 'false']).default('true'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+|[\d.:a-f/, ]+)$/i, 'must be true, false, a hop count or addresses')
@@ -105,6 +106,11 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   seedDemo: boolean;
+  /**
+   * The weekly mail to owners about expenses without a receipt (docs/api-rules.md §17); off
+   * where nobody should be mailed, such as a demo whose owners are made up.
+   */
+  receiptReminders: boolean;
   /** Fastify's trustProxy: only then is X-Forwarded-For believed (it decides rate-limit keys). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Login and reset attempts per minute per client address; forgot-password gets half. */
@@ -274,6 +280,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((o) => o.trim()) : [],
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    receiptReminders: e.RECEIPT_REMINDERS === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authRateLimit: e.AUTH_RATE_LIMIT,
     webDist: e.WEB_DIST,

@@ -12,6 +12,7 @@ import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
 import { paymentsRoutes } from './payments';
 import { regulationsRoutes } from './regulations';
+import { remindersRoutes } from './reminders';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
 import { verantwoordingRoutes } from './verantwoording';
@@ -32,4 +33,5 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   bankAccountsRoutes,
   verantwoordingRoutes,
   auditRoutes,
+  remindersRoutes,
 ];

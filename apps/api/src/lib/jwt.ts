@@ -76,3 +76,43 @@ export async function verifyAccessToken(
     return null;
   }
 }
+
+/** The audience of an unsubscribe link's token: it is no access token, nor the other way round. */
+const UNSUBSCRIBE_AUDIENCE = 'receipt-reminders-unsubscribe';
+/** Long enough to outlive a few unread weekly mails; each new mail brings a fresh link. */
+const UNSUBSCRIBE_TTL_SECONDS = 60 * 24 * 60 * 60;
+
+/** The token of a reminder mail's unsubscribe link: the user, signed, expiring. */
+export async function signUnsubscribeToken(
+  secret: string,
+  userId: number,
+  now: Date,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setAudience(UNSUBSCRIBE_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + UNSUBSCRIBE_TTL_SECONDS)
+    .sign(await key(secret));
+}
+
+/** The user id of a valid, unexpired unsubscribe token; null for anything else. */
+export async function verifyUnsubscribeToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, await key(secret), {
+      algorithms: ['HS256'],
+      audience: UNSUBSCRIBE_AUDIENCE,
+      currentDate: now,
+    });
+    const id = Number(payload.sub);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}

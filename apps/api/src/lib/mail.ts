@@ -13,6 +13,7 @@ export interface MailMessage {
 
 /** Dutch by default (docs/api-rules.md §12); plain text plus simple HTML. */
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escape as escapeHtml };
 
 export function composeMail(
   to: string,

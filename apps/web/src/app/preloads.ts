@@ -58,7 +58,10 @@ export const PAGE_AREAS: ReadonlyArray<{ pattern: string; areas: readonly AreaNa
   { pattern: '^/funds/[^/]+/activities(/|$)', areas: ['activities'] },
   { pattern: '^/funds/[^/]+/', areas: ['initiatives'] },
   { pattern: '^/funds/[^/]+/?$', areas: ['initiatives.list'] },
-  { pattern: '^/(reset-password|request-new-password|account-recovery)/?$', areas: ['password'] },
+  {
+    pattern: '^/(reset-password|request-new-password|account-recovery|reminders/unsubscribe)/?$',
+    areas: ['password'],
+  },
   { pattern: '^/permission-checker/?$', areas: ['permission-checker'] },
   { pattern: '^/contacts(/|$)', areas: ['users'] },
   { pattern: '^/transactions(/|$)', areas: ['payments'] },

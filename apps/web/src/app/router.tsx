@@ -199,6 +199,8 @@ export const routes: RouteObject[] = [
           branch({ path: 'reset-password', lazy: page(password, 'ResetPassword') }),
           branch({ path: 'request-new-password', lazy: page(password, 'RequestNewPassword') }),
           branch({ path: 'account-recovery', lazy: page(password, 'AccountRecovery') }),
+          // The unsubscribe link of a receipt reminder mail (docs/api-rules.md §17).
+          branch({ path: 'reminders/unsubscribe', lazy: page(password, 'UnsubscribeReminders') }),
           branch({
             path: 'permission-checker',
             lazy: page(permissionChecker, 'PermissionChecker'),

@@ -11,7 +11,11 @@ export const USER_SELF_FIELDS = [
   'biography',
   'email',
   'password',
+  'receipt_reminders',
+  'language',
 ] as const;
+/** The user's own choices: nobody else, admins included, makes them. */
+const USER_OWN_FIELDS: readonly string[] = ['password', 'receipt_reminders', 'language'];
 export const USER_ADMIN_FIELDS = ['role', 'is_active', 'hidden'] as const;
 
 export const INITIATIVE_FIELDS = [
@@ -64,7 +68,7 @@ export function editableFields(actor: Actor | null, subject: Subject): string[] 
       const self = actor.id === subject.id;
       const fields: string[] = self
         ? [...USER_SELF_FIELDS]
-        : USER_SELF_FIELDS.filter((f) => f !== 'password');
+        : USER_SELF_FIELDS.filter((f) => !USER_OWN_FIELDS.includes(f));
       if (isAdmin(actor)) fields.push(...USER_ADMIN_FIELDS);
       if (actor.isSuperuser) fields.push('is_superuser');
       return fields;

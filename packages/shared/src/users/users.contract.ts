@@ -3,6 +3,7 @@ import { emptyResponse, endpoint, idParams } from '../http';
 import {
   inviteUserBody,
   pictureSchema,
+  unsubscribeRemindersBody,
   updateUserBody,
   userSchema,
   usersQuery,
@@ -53,5 +54,11 @@ export const usersContract = {
     summary: 'Remove the profile picture and its files (also when there is none)',
     params: idParams,
     response: emptyResponse,
+  }),
+  unsubscribeReminders: endpoint({
+    ...routeTable.unsubscribeReminders,
+    summary: 'Turn the receipt reminders off with the signed link of a reminder mail (no login)',
+    body: unsubscribeRemindersBody,
+    response: z.object({}),
   }),
 };

@@ -10,6 +10,7 @@ export const routeTable = {
   remove: { method: 'DELETE', path: '/user/:id', status: 204 },
   uploadPicture: { method: 'POST', path: '/user/:id/profile-picture', bodyType: 'multipart' },
   removePicture: { method: 'DELETE', path: '/user/:id/profile-picture', status: 204 },
+  unsubscribeReminders: { method: 'POST', path: '/reminders/unsubscribe', public: true },
 } as const;
 
 /** The routes typed by the contract, for clients that do not load the schemas. */

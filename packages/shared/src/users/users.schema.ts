@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { bankAccountSummarySchema } from '../bank-accounts/bank-accounts.schema';
 import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
 import { ROLES } from '../permissions';
-import { BIOGRAPHY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './users.constants';
+import {
+  BIOGRAPHY_MAX,
+  EMAIL_MAX,
+  MAIL_LANGUAGES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './users.constants';
 
 export const roleSchema = z.enum(ROLES);
 export const emailSchema = z
@@ -39,6 +46,10 @@ export const userSchema = z.object({
   hidden: z.boolean().optional(),
   owned_bank_accounts: z.array(bankAccountSummarySchema).optional(),
   used_bank_accounts: z.array(bankAccountSummarySchema).optional(),
+  /** The weekly mail about expenses without a receipt; for the user themself and admins. */
+  receipt_reminders: z.boolean().optional(),
+  /** The language of the user's mails; for the user themself and admins. */
+  language: z.enum(MAIL_LANGUAGES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -79,5 +90,10 @@ export const updateUserBody = z.object({
   is_superuser: booleanish().optional(),
   hidden: booleanish().optional(),
   password: passwordSchema.optional(),
+  receipt_reminders: booleanish().optional(),
+  language: z.enum(MAIL_LANGUAGES).optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserBody>;
+
+/** A signed link of a receipt reminder mail that turns the reminders off. */
+export const unsubscribeRemindersBody = z.object({ token: z.string().min(1).max(2048) });

@@ -30,6 +30,17 @@ export const users = pgTable(
     pictureKey: text('picture_key'),
     /** Bumped when the password changes: access tokens carry it, so older ones stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The weekly mail about expenses without a receipt (docs/api-rules.md §17); off unsubscribes. */
+    receiptReminders: boolean('receipt_reminders').notNull().default(true),
+    /** The language of the mails the user gets. */
+    language: text('language', { enum: ['nl', 'en', 'fy'] })
+      .notNull()
+      .default('nl'),
+    /**
+     * The ISO week (`2026-W48`) of the last receipt reminder: claimed before the mail goes out, so
+     * each user gets one a week however many instances and retries run it.
+     */
+    receiptRemindedWeek: text('receipt_reminded_week'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -114,7 +114,15 @@ describe('GET /api/auth/entity-access/actions', () => {
 });
 
 describe('GET /api/auth/entity-access/edit-fields', () => {
-  const SELF = ['first_name', 'last_name', 'biography', 'email', 'password'];
+  const SELF = [
+    'first_name',
+    'last_name',
+    'biography',
+    'email',
+    'password',
+    'receipt_reminders',
+    'language',
+  ];
   const PROFILE = ['first_name', 'last_name', 'biography', 'email'];
   const ADMIN = ['role', 'is_active', 'hidden'];
 
@@ -125,7 +133,7 @@ describe('GET /api/auth/entity-access/edit-fields', () => {
     expect(await fieldsOn(financial, other)).toEqual([]);
   });
 
-  it('adds role, is_active and hidden for admins, never another user’s password', async () => {
+  it('adds role, is_active and hidden for admins, never another user’s password or mail choices', async () => {
     expect(await fieldsOn(admin, other)).toEqual([...PROFILE, ...ADMIN]);
     expect(await fieldsOn(admin, admin)).toEqual([...SELF, ...ADMIN]);
   });

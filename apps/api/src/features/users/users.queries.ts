@@ -49,6 +49,8 @@ function userColumns(actor: Actor | null) {
     isVerified: users.isVerified,
     hidden: users.hidden,
     pictureKey: users.pictureKey,
+    receiptReminders: users.receiptReminders,
+    language: users.language,
     initiatives: correlated<InitiativeRef[]>(sql`(
       select coalesce(json_agg(json_build_object('id', ${initiatives.id}, 'name', ${initiatives.name})
         order by ${initiatives.id} desc), '[]'::json)

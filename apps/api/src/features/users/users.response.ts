@@ -32,6 +32,8 @@ export function toUserResponse(ctx: SigningCtx, row: UserRow): User {
           hidden: row.hidden,
           owned_bank_accounts: row.ownedBankAccounts ?? [],
           used_bank_accounts: row.usedBankAccounts ?? [],
+          receipt_reminders: row.receiptReminders,
+          language: row.language,
         }
       : {}),
   };

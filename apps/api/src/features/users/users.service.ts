@@ -28,6 +28,8 @@ const FIELD_COLUMNS = {
   is_active: 'isActive',
   is_superuser: 'isSuperuser',
   hidden: 'hidden',
+  receipt_reminders: 'receiptReminders',
+  language: 'language',
 } as const satisfies Partial<Record<keyof UpdateInput, keyof UserRow>>;
 type Field = keyof typeof FIELD_COLUMNS;
 

@@ -1,6 +1,10 @@
-// /reset-password, /request-new-password, /account-recovery.
+// /reset-password, /request-new-password, /account-recovery, /reminders/unsubscribe.
 import { useTranslation } from 'react-i18next';
-import { RequestPasswordPage, ResetPasswordPage } from '../../features/auth';
+import {
+  RequestPasswordPage,
+  ResetPasswordPage,
+  UnsubscribeRemindersPage,
+} from '../../features/auth';
 import { usePageTitle } from '../../lib/page-title';
 
 export function ResetPassword() {
@@ -19,4 +23,10 @@ export function AccountRecovery() {
   const { t } = useTranslation('auth');
   usePageTitle(t('requestPassword.recoveryTitle'));
   return <RequestPasswordPage variant="recovery" />;
+}
+
+export function UnsubscribeReminders() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('unsubscribeReminders.title'));
+  return <UnsubscribeRemindersPage />;
 }

@@ -1,6 +1,7 @@
 /** Server state of the auth feature: login, password flows and entity-access queries. */
 import type { authContract } from '@helder/shared/auth';
 import { authRoutes } from '@helder/shared/auth/client';
+import { usersRoutes } from '@helder/shared/users/client';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi, type ParsedBodyOf, type ParsedQueryOf } from '../../lib/api';
 import { getSession, login } from './session';
@@ -69,6 +70,13 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ParsedBodyOf<typeof authContract.resetPassword>) =>
       callApi(authRoutes.resetPassword, { body }),
+  });
+}
+
+/** POST /api/reminders/unsubscribe with the token of a reminder mail's link. */
+export function useUnsubscribeReminders() {
+  return useMutation({
+    mutationFn: (token: string) => callApi(usersRoutes.unsubscribeReminders, { body: { token } }),
   });
 }
 

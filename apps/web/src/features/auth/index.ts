@@ -5,4 +5,5 @@ export { useCan } from './useCan';
 export { LoginModal } from './LoginModal';
 export { ResetPasswordPage } from './ResetPasswordPage';
 export { RequestPasswordPage } from './RequestPasswordPage';
+export { UnsubscribeRemindersPage } from './UnsubscribeRemindersPage';
 export { PermissionCheckerPage } from './PermissionCheckerPage';

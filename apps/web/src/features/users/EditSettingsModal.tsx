@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UpdateUserInput, User } from '@helder/shared/users';
+import { MAIL_LANGUAGES } from '@helder/shared/users/client';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NavigateOptions, To } from 'react-router';
@@ -34,6 +35,8 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
     role: user.role,
     is_active: user.is_active ?? true,
     hidden: user.hidden ?? false,
+    receipt_reminders: user.receipt_reminders ?? true,
+    language: user.language ?? 'nl',
   };
 
   const {
@@ -60,6 +63,12 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
       body.is_active = values.is_active;
     }
     if (listed('hidden') && values.hidden !== initial.hidden) body.hidden = values.hidden;
+    if (listed('receipt_reminders') && values.receipt_reminders !== initial.receipt_reminders) {
+      body.receipt_reminders = values.receipt_reminders;
+    }
+    if (listed('language') && values.language !== initial.language) {
+      body.language = values.language;
+    }
     if (Object.keys(body).length === 0) {
       close();
       return;
@@ -116,6 +125,23 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
           {...register('hidden')}
         />
       ) : null}
+      {listed('receipt_reminders') ? (
+        <CheckboxField
+          label={t('fields.receiptReminders')}
+          hint={t('fields.receiptRemindersHint')}
+          {...register('receipt_reminders')}
+        />
+      ) : null}
+      {listed('language') ? (
+        <RadioGroupField
+          legend={t('fields.mailLanguage')}
+          options={MAIL_LANGUAGES.map((language) => ({
+            value: language,
+            label: t(`mailLanguages.${language}`),
+          }))}
+          {...register('language')}
+        />
+      ) : null}
       <SaveButtons
         align="between"
         busy={busy}
@@ -127,7 +153,10 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
   );
 }
 
-/** /contacts/:userId/edit-settings: e-mail, role, active, hidden; each only when editable. */
+/**
+ * /contacts/:userId/edit-settings: e-mail, role, active, hidden, and for the user themself the
+ * receipt reminders and the language of their mails; each only when editable.
+ */
 export function EditSettingsModal() {
   const { t } = useTranslation('users');
   const id = useUserIdParam();

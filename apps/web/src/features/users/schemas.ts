@@ -4,7 +4,7 @@
  * password length) are reported by the server and shown translated.
  */
 import { ROLES } from '@helder/shared/permissions';
-import { BIOGRAPHY_MAX, EMAIL_PATTERN } from '@helder/shared/users/client';
+import { BIOGRAPHY_MAX, EMAIL_PATTERN, MAIL_LANGUAGES } from '@helder/shared/users/client';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../components/ui/NewPasswordFields';
 
@@ -63,6 +63,8 @@ export const editSettingsFormSchema = z.object({
   role: z.enum(ROLES),
   is_active: z.boolean(),
   hidden: z.boolean(),
+  receipt_reminders: z.boolean(),
+  language: z.enum(MAIL_LANGUAGES),
 });
 export type EditSettingsForm = z.infer<typeof editSettingsFormSchema>;
 

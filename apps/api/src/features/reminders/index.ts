@@ -1,0 +1,2 @@
+export { remindersRoutes } from './reminders.routes';
+export { scheduleReceiptReminders } from './reminders.jobs';
