@@ -21,7 +21,7 @@ import { API_BASE } from '../../lib/api';
 import { parseDayText, type IsoDay } from '../../lib/dates';
 import { useSession } from '../auth';
 import { DateField } from './DateField';
-import { DownloadError, downloadWithToken } from './download';
+import { DownloadError, downloadWithToken } from '../../lib/download';
 import styles from './payments.module.css';
 import type { PaymentsScope } from './schemas';
 
