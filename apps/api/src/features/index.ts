@@ -10,6 +10,7 @@ import { grantsRoutes } from './grants';
 import { healthRoutes } from './health';
 import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
+import { overviewRoutes } from './overview';
 import { paymentsRoutes } from './payments';
 import { regulationsRoutes } from './regulations';
 import { remindersRoutes } from './reminders';
@@ -32,6 +33,7 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   paymentsRoutes,
   bankAccountsRoutes,
   verantwoordingRoutes,
+  overviewRoutes,
   auditRoutes,
   remindersRoutes,
 ];

@@ -68,6 +68,8 @@ const globalMatrix: Row[] = [
   { subject: { type: 'Regulation', relations: [] }, action: 'create_grant', allowed: ADMINS },
   { subject: { type: 'Grant', relations: [] }, action: 'edit', allowed: ADMINS },
   { subject: { type: 'Grant', relations: [] }, action: 'create_initiative', allowed: ADMINS },
+  { subject: { type: 'Regulation', relations: [] }, action: 'overview', allowed: ADMINS },
+  { subject: { type: 'Grant', relations: [] }, action: 'overview', allowed: ADMINS },
   { subject: initiative(false), action: 'read', allowed: EVERYONE },
   { subject: initiative(true), action: 'read', allowed: ['financial', ...ADMINS] },
   { subject: initiative(false), action: 'edit', allowed: ADMINS },
@@ -156,19 +158,33 @@ const scoped: Array<{ subject: (r: Relation[]) => Subject; relation: Relation; g
     {
       subject: (r) => ({ type: 'Regulation', relations: r }),
       relation: 'grant_officer',
-      grants: ['read', 'create_grant'],
+      grants: ['read', 'create_grant', 'overview'],
     },
     {
       subject: (r) => ({ type: 'Regulation', relations: r }),
       relation: 'policy_officer',
+      grants: ['read', 'overview'],
+    },
+    {
+      subject: (r) => ({ type: 'Regulation', relations: r }),
+      relation: 'overseer',
       grants: ['read'],
     },
     {
       subject: (r) => ({ type: 'Grant', relations: r }),
       relation: 'grant_officer',
-      grants: ['read', 'edit', 'delete', 'set_overseers', 'create_initiative'],
+      grants: ['read', 'edit', 'delete', 'set_overseers', 'create_initiative', 'overview'],
     },
-    { subject: (r) => ({ type: 'Grant', relations: r }), relation: 'overseer', grants: ['read'] },
+    {
+      subject: (r) => ({ type: 'Grant', relations: r }),
+      relation: 'policy_officer',
+      grants: ['read', 'overview'],
+    },
+    {
+      subject: (r) => ({ type: 'Grant', relations: r }),
+      relation: 'overseer',
+      grants: ['read', 'overview'],
+    },
     {
       subject: (r) => initiative(true, ...r),
       relation: 'grant_officer',

@@ -68,6 +68,8 @@ const POLICY: Policy = {
     delete: admins,
     set_officers: admins,
     create_grant: (a, s) => isManager(a, s.relations),
+    // The funder's overview (docs/api-rules.md §18): the regulation's officers and admins.
+    overview: (a, s) => isManager(a, s.relations) || has(s.relations, 'policy_officer'),
   },
   Grant: {
     read: anyone,
@@ -75,6 +77,7 @@ const POLICY: Policy = {
     delete: (a, s) => isManager(a, s.relations),
     set_overseers: (a, s) => isManager(a, s.relations),
     create_initiative: (a, s) => isManager(a, s.relations),
+    overview: (a, s) => isManager(a, s.relations) || has(s.relations, 'policy_officer', 'overseer'),
   },
   Initiative: {
     read: (a, s) => !s.hidden || isInsider(a, s.relations),

@@ -57,8 +57,8 @@ export type Subject =
 export const ACTIONS = {
   User: ['read', 'create', 'edit', 'delete'],
   Funder: ['read', 'create', 'edit', 'delete', 'create_regulation'],
-  Regulation: ['read', 'edit', 'delete', 'set_officers', 'create_grant'],
-  Grant: ['read', 'edit', 'delete', 'set_overseers', 'create_initiative'],
+  Regulation: ['read', 'edit', 'delete', 'set_officers', 'create_grant', 'overview'],
+  Grant: ['read', 'edit', 'delete', 'set_overseers', 'create_initiative', 'overview'],
   Initiative: [
     'read',
     'edit',

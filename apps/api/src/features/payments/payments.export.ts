@@ -6,7 +6,7 @@
  * each page is written out before the next is read, so an export never holds all rows in memory.
  * The 404s come before the first byte, as the lists give them.
  */
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { centsToEuros } from '@helder/shared/money';
@@ -15,10 +15,20 @@ import type { Executor } from '../../db/client';
 import { activities, initiatives, paymentAttachments, payments } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import { correlated } from '../../lib/initiative-sql';
+import {
+  csvChunks,
+  EURO_FORMAT,
+  xlsxStream,
+  type Column as WorkbookColumn,
+} from '../../lib/workbook';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
 import { forThePublic, readsPrivate } from './payments.privacy';
 import { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
+
+export { csvChunks, csvField, EURO_FORMAT, xlsxStream } from '../../lib/workbook';
+/** A column of a ledger file; the payment export's rows unless told. */
+export type Column<R = ExportRow> = WorkbookColumn<R>;
 
 /** Rows read per statement. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -83,21 +93,6 @@ export async function* exportPages(
   }
 }
 
-export interface Column<R = ExportRow> {
-  header: string;
-  /** A date column's value is the YYYY-MM-DD day, written to the XLSX as a date cell. */
-  value: (row: R) => string | number | Date | null;
-  date?: boolean;
-  /** Excel number format and width. */
-  numFmt?: string;
-  width: number;
-}
-
-export const EURO_FORMAT = '"€" #,##0.00;[Red]"€" -#,##0.00';
-
-/** The YYYY-MM-DD day as an Excel date (Excel dates have no time zone: midnight UTC). */
-const excelDate = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /**
  * The columns; the counterparty accounts only for logged-in callers, who may read them on every
  * payment they can list (docs/api-rules.md §6).
@@ -133,78 +128,6 @@ function columns(loggedIn: boolean): Column[] {
     { header: 'Type', value: (r) => r.type, width: 10 },
     { header: 'Bijlagen', value: (r) => r.nAttachments, width: 9 },
   ];
-}
-
-// CSV (RFC 4180) for Dutch Excel: UTF-8 with a BOM, ';' between fields, CRLF line ends. Dates are
-// YYYY-MM-DD (the Amsterdam day) and amounts plain numbers with a dot ('-12.5'): a decimal comma
-// would follow one locale's Excel and break every other reader, so the CSV stays
-// locale-independent; the XLSX is the file with real number and date cells.
-const CSV_SEPARATOR = ';';
-const BOM = '\uFEFF';
-
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break. Text that a
- * spreadsheet would run as a formula (= + - @ tab CR first) gets a leading apostrophe.
- */
-export function csvField(value: string | number | Date | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  let text = value instanceof Date ? value.toISOString() : value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export async function* csvChunks<R>(cols: Column<R>[], pages: AsyncIterable<R[]>) {
-  yield BOM + cols.map((c) => csvField(c.header)).join(CSV_SEPARATOR) + '\r\n';
-  for await (const rows of pages) {
-    yield rows
-      .map((row) => cols.map((c) => csvField(c.value(row))).join(CSV_SEPARATOR) + '\r\n')
-      .join('');
-  }
-}
-
-/** The XLSX through exceljs' streaming writer: each row is committed (flushed) once added. */
-export function xlsxStream<R>(
-  cols: Column<R>[],
-  pages: AsyncIterable<R[]>,
-  sheetName = 'Transacties',
-): Readable {
-  const out = new PassThrough();
-  const write = async () => {
-    // exceljs is loaded by the first export, not carried by every server (~30 MB resident).
-    const { default: ExcelJS } = await import('exceljs');
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-    });
-    const sheet = workbook.addWorksheet(sheetName);
-    sheet.columns = cols.map((c, i) => ({
-      header: c.header,
-      key: String(i),
-      width: c.width,
-      ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    for await (const rows of pages) {
-      // The client went away: stop reading (leaving the loop closes the page generator).
-      if (out.destroyed) return;
-      for (const row of rows) {
-        sheet
-          .addRow(
-            cols.map((c) => {
-              const value = c.value(row);
-              return c.date && typeof value === 'string' ? excelDate(value) : value;
-            }),
-          )
-          .commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => out.destroy(error as Error));
-  return out;
 }
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

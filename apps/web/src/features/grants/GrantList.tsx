@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { paths } from '../../lib/paths';
-import type { RegulationGrantsProps } from '../regulations';
+import { OverviewButton, type RegulationGrantsProps } from '../regulations';
 import styles from './grants.module.css';
 
 /**
@@ -20,6 +20,7 @@ export function GrantList({
   regulationId,
   grants,
   canManageGrants,
+  canReadOverview = false,
 }: RegulationGrantsProps) {
   const { t } = useTranslation('grants');
   if (grants.length === 0) return <EmptyState title={t('empty')} />;
@@ -71,6 +72,11 @@ export function GrantList({
                 </span>
               ) : null}
             </div>
+            {canReadOverview ? (
+              <div className={styles.buttons}>
+                <OverviewButton scope={{ regulationId, grantId: grant.id }} context={context} />
+              </div>
+            ) : null}
             {canManageGrants ? (
               <div className={styles.buttons}>
                 <ButtonLink to={`edit-grant/${grant.id}`} size="small">

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/Button';
 import buttonStyles from '../../components/ui/Button.module.css';
 import { API_BASE } from '../../lib/api';
 import { useSession } from '../auth';
-import { downloadWithToken } from './download';
+import { downloadWithToken } from '../../lib/download';
 import { filterToSearch, type PaymentsListFilter } from './filters';
 import styles from './payments.module.css';
 import type { PaymentsScope } from './schemas';

@@ -24,7 +24,7 @@ import { parseDayText, type IsoDay } from '../../lib/dates';
 import { isLanguage } from '../../lib/i18n';
 import { useSession } from '../auth';
 import { DateField } from './DateField';
-import { DownloadError, downloadWithToken } from './download';
+import { DownloadError, downloadWithToken } from '../../lib/download';
 import styles from './payments.module.css';
 import type { PaymentsScope } from './schemas';
 

@@ -12,6 +12,7 @@ import { errorText } from '../../lib/error-text';
 import { useCan } from '../auth';
 import { toPickedUser } from '../users';
 import { useRegulation } from './api';
+import { OverviewButton } from './OverviewButton';
 import { useRegulationPath } from './paths';
 import styles from './regulations.module.css';
 
@@ -28,6 +29,8 @@ export interface RegulationGrantsProps {
    * answer stands for every grant of the regulation instead of one actions call per grant.
    */
   canManageGrants: boolean;
+  /** The funder's overview of each grant: the holders of Regulation `overview` read every grant's. */
+  canReadOverview?: boolean;
 }
 
 export interface RegulationDetailProps {
@@ -89,6 +92,7 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
   const canDelete = can('delete');
   const canSetOfficers = can('set_officers');
   const canCreateGrant = can('create_grant');
+  const canReadOverview = can('overview');
 
   if (regulation.isPending) {
     return (
@@ -110,7 +114,7 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
   }
 
   const data = regulation.data;
-  const hasActions = canEdit || canDelete || canSetOfficers;
+  const hasActions = canEdit || canDelete || canSetOfficers || canReadOverview;
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <header className={styles.header}>
@@ -129,6 +133,7 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
                 {t('detail.delete')}
               </ButtonLink>
             ) : null}
+            {canReadOverview ? <OverviewButton scope={{ regulationId }} /> : null}
             {canSetOfficers ? (
               <ActionMenu
                 label={t('detail.employeesMenu')}
@@ -168,6 +173,7 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
           regulationId,
           grants: data.grants,
           canManageGrants: canCreateGrant,
+          canReadOverview,
         })}
       </section>
 

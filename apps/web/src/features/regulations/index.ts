@@ -10,3 +10,4 @@ export {
   GrantOfficersModal,
   PolicyOfficersModal,
 } from './RegulationModals';
+export { OverviewButton } from './OverviewButton';

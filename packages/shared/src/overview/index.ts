@@ -1,0 +1,3 @@
+export * from './overview.schema';
+export * from './overview.contract';
+export * from './client';
