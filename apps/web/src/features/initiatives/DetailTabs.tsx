@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { SponsorLogo } from '../../components/ui/SponsorLogo';
 import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
 import { BudgetBar } from './BudgetBar';
@@ -71,8 +72,15 @@ export function FundersTab({
   if (initiative.sponsors_hidden || !grant) {
     return <p className={styles.notice}>{t('funders.hidden')}</p>;
   }
-  const rows: [string, string, string][] = [
-    ['funder', t('funders.funder'), grant.funder.name],
+  const rows: [string, string, ReactNode][] = [
+    [
+      'funder',
+      t('funders.funder'),
+      <span className={styles.sponsor}>
+        <SponsorLogo logo={grant.funder.logo} name={grant.funder.name} size="small" />
+        {grant.funder.name}
+      </span>,
+    ],
     ['regulation', t('funders.regulation'), grant.regulation.name],
     ['grant', t('funders.grant'), grant.name],
     ['reference', t('funders.reference'), grant.reference],
