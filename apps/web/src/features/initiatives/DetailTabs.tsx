@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { SponsorLogo } from '../../components/ui/SponsorLogo';
 import { paths } from '../../lib/paths';
 import { useSession } from '../auth';
 import { BudgetBar } from './BudgetBar';
@@ -72,12 +71,25 @@ export function FundersTab({
   if (initiative.sponsors_hidden || !grant) {
     return <p className={styles.notice}>{t('funders.hidden')}</p>;
   }
+  // The logo's thumbnail drawn here, not through the sponsors' SponsorLogo: a shared chunk of
+  // its own would cost this page a request and its budget (docs/decisions/0027) more bytes.
+  const logo = grant.funder.logo?.attachment_thumbnail_url_128;
   const rows: [string, string, ReactNode][] = [
     [
       'funder',
       t('funders.funder'),
       <span className={styles.sponsor}>
-        <SponsorLogo logo={grant.funder.logo} name={grant.funder.name} size="small" />
+        {logo ? (
+          <img
+            src={logo}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            decoding="async"
+            className={styles.sponsorLogo}
+          />
+        ) : null}
         {grant.funder.name}
       </span>,
     ],
