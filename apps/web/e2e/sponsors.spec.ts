@@ -10,6 +10,7 @@ import {
   expectNoA11yViolations,
   loginAs,
   logout,
+  RECEIPT_PNG,
   ROOT,
   uniqueEmail,
   uniqueId,
@@ -260,4 +261,84 @@ test('an anonymous visitor sees no Sponsors menu and is sent to login at /sponso
   await dialog.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/sponsors$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sponsors' })).toBeVisible();
+});
+
+test('an admin gives a sponsor a logo; the sponsors page and, for visitors, the initiative show its thumbnail', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const id = uniqueId();
+  const sponsor = `E2E Logofonds ${id}`;
+  const root = await Api.login(request, ROOT);
+  const admin = await root.account({ role: 'administrator' });
+  const funder = await root.funder({ name: sponsor, url: `https://logo-${id}.example.nl` });
+  const regulation = await root.regulation(funder.id, { name: `Regeling ${id}`, description: 'x' });
+  const grant = await root.grant(funder.id, regulation.id, {
+    name: `Beschikking ${id}`,
+    reference: `LOGO-${id}`,
+    budget: 1000,
+  });
+  const initiative = await root.initiative(
+    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+    {
+      name: `Initiatief ${id}`,
+      description: 'Een buurtinitiatief',
+      purpose: 'Samen',
+      target_audience: 'De buurt',
+      budget: 500,
+    },
+  );
+
+  await loginAs(page, admin.email, admin.password);
+  await page.goto('/sponsors');
+  await page.getByRole('searchbox').fill(id);
+  const card = page.getByRole('list', { name: 'Lijst met sponsors' }).getByRole('listitem');
+  // No logo yet: a monogram, no image.
+  await expect(card.locator('img')).toHaveCount(0);
+  await card.getByRole('button', { name: `Acties voor ${sponsor}` }).click();
+  await page.getByRole('menuitem', { name: 'Bewerken' }).click();
+  const edit = page.getByRole('dialog', { name: 'Sponsor bewerken' });
+  await edit.getByLabel(/^Logo/).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: RECEIPT_PNG,
+  });
+  await expect(edit.getByText('logo.png')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await edit.getByRole('button', { name: 'Bijwerken' }).click();
+  await expect(edit).toBeHidden();
+
+  // The list shows the 128 px thumbnail (never the original), decorative beside the name.
+  const logo = card.locator('img');
+  await expect(logo).toHaveAttribute('src', /\/api\/files\/funders\/\d+\/\w+_128\.webp\?/);
+  await expect(logo).toHaveAttribute('alt', '');
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectNoA11yViolations(page);
+
+  // The edit form shows it now, and offers to remove it.
+  await card.getByRole('button', { name: `Acties voor ${sponsor}` }).click();
+  await page.getByRole('menuitem', { name: 'Bewerken' }).click();
+  await expect(edit.getByRole('img', { name: 'Huidig logo' })).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Logo verwijderen' })).toBeVisible();
+  await edit.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(edit).toBeHidden();
+
+  // A visitor sees it on the initiative's Sponsoren tab, at 375 px without sideways scrolling.
+  await logout(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/funds/${initiative.id}/sponsoren`);
+  const panel = page.getByRole('region', { name: 'Sponsoren' });
+  const shown = panel.getByText(sponsor).locator('img');
+  await expect(shown).toHaveAttribute('src', /\/api\/files\/funders\/\d+\/\w+_128\.webp\?/);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(page);
 });

@@ -4,7 +4,8 @@ import type { Funder } from '@helder/shared/funders';
 import type { Grant } from '@helder/shared/grants';
 import type { Regulation } from '@helder/shared/regulations';
 import type { TestApp } from '../test/app';
-import { grants, regulations, users } from './schema';
+import { pictureKeys } from '../lib/pictures';
+import { funders as funderRows, grants, regulations, users } from './schema';
 
 let t: TestApp;
 
@@ -49,6 +50,29 @@ export function sponsorsSeeded(seeded: () => { t: TestApp; seededAt: Date }) {
         `/funder/${amsterdam!.id}/regulation/${noord.id}/grant/${grant.id}`,
       );
       expect(read.overseers.map((o) => o.id)).toEqual([await email('penvoerder@helder.demo')]);
+    });
+
+    it('gives every funder a logo of its own under 50 KB, with thumbnails, served to visitors', async () => {
+      const rows = await t.database.db.select({ key: funderRows.logoKey }).from(funderRows);
+      expect(rows).toHaveLength(2);
+      const originals = new Set<string>();
+      for (const { key } of rows) {
+        expect(key).toMatch(/^funders\/\d+\/\w+\.png$/);
+        for (const k of pictureKeys(key!)) {
+          const file = await t.storage.get(k);
+          expect(file, k).not.toBeNull();
+          expect(file!.length, k).toBeLessThan(50_000);
+        }
+        originals.add((await t.storage.get(key!))!.toString('base64'));
+      }
+      expect(originals.size).toBe(rows.length);
+      const { funders } = await get<{ funders: Funder[] }>('/funders');
+      for (const funder of funders) {
+        const url = new URL(funder.logo!.attachment_thumbnail_url_128!);
+        const file = await t.app.inject({ url: `${url.pathname}${url.search}` });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe('image/webp');
+      }
     });
   });
 }

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { Db, Tx } from './client';
 import { seedInitiatives } from './seed-initiatives';
 import { seedCovers } from './seed-covers';
+import { seedLogos } from './seed-logos';
 import { seedMedia } from './seed-media';
 import { seedPayments } from './seed-payments';
 import { seedStatements } from './seed-statements';
@@ -279,6 +280,7 @@ export async function seedDemo({
     await seedStatements(tx, userIds, new Date());
     await seedMedia(tx, storage);
     await seedCovers(tx, storage);
+    await seedLogos(tx, storage);
     return true;
   });
   if (seeded) log.info(`demo data created (${DEMO_USERS.length} users)`);

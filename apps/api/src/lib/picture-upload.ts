@@ -17,7 +17,7 @@ import {
 } from './pictures';
 import { authorize, write } from './write';
 
-/** Profile pictures of users, initiatives and activities (docs/api-rules.md §11). */
+/** Profile pictures of users, initiatives and activities, funders' logos (docs/api-rules.md §11). */
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 const notAPicture = () => unsupportedMediaType(PICTURE_TYPES.join(', '));
@@ -45,12 +45,23 @@ async function assertUsable(path: string) {
   }
 }
 
-type PictureTable = PgTable & { id: AnyPgColumn; pictureKey: AnyPgColumn };
+type PictureTable = PgTable & { id: AnyPgColumn };
 
-/** The row whose picture changes: of an entity table with a `pictureKey` column. */
+/**
+ * Where a row keeps its picture's key: `pictureKey` (audited as `profile_picture`) unless the
+ * table names another column, as a funder's logo does.
+ */
+interface PictureSlot {
+  property: string;
+  column: AnyPgColumn;
+  audited: string;
+}
+
+/** The row whose picture changes. */
 interface PictureRow {
   entityClass: EntityClass;
   table: PictureTable;
+  slot: PictureSlot;
   id: number;
 }
 
@@ -85,24 +96,23 @@ async function replacePicture(
  * audits nothing, so removing twice answers the same.
  */
 function swapPicture(ctx: Ctx, actor: Actor, row: PictureRow, key: string | null) {
-  const { table } = row;
+  const { table, slot } = row;
   const byId = eq(table.id, row.id);
   return write(ctx, actor, {
     run: async (tx) => {
-      const [current] = await tx
-        .select({ key: table.pictureKey })
-        .from(table)
-        .where(byId)
-        .for('update');
+      const [current] = await tx.select({ key: slot.column }).from(table).where(byId).for('update');
       if (!current) throw notFound(row.entityClass);
-      await tx.update(table).set({ pictureKey: key }).where(byId);
+      await tx
+        .update(table)
+        .set({ [slot.property]: key })
+        .where(byId);
       return current.key as string | null;
     },
     audit: (old) => ({
       entityClass: row.entityClass,
       entityId: row.id,
       action: 'update',
-      changes: diff({ profile_picture: old }, { profile_picture: key }),
+      changes: diff({ [slot.audited]: old }, { [slot.audited]: key }),
     }),
     files: (old) => (old ? [old] : []),
   });
@@ -115,16 +125,23 @@ function swapPicture(ctx: Ctx, actor: Actor, row: PictureRow, key: string | null
  */
 export function rowPictures<At>(picture: {
   entityClass: EntityClass;
-  table: PictureTable;
+  table: PictureTable & { pictureKey?: AnyPgColumn };
+  /** Another key column than `pictureKey`; `audited` is its name in the audit log. */
+  slot?: PictureSlot;
   folder: string;
   find: (ctx: Ctx, at: At) => Promise<{ id: number; subject: Subject }>;
   denied: string;
 }) {
+  const { pictureKey } = picture.table;
+  const slot =
+    picture.slot ??
+    (pictureKey && { property: 'pictureKey', column: pictureKey, audited: 'profile_picture' });
+  if (!slot) throw new Error(`${picture.entityClass}: a picture needs a key column`);
   const editable = async (ctx: Ctx, at: At) => {
     const actor = requireActor(ctx);
     const { id, subject } = await picture.find(ctx, at);
     authorize(actor, 'edit', subject, picture.denied);
-    return { actor, row: { entityClass: picture.entityClass, table: picture.table, id } };
+    return { actor, row: { entityClass: picture.entityClass, table: picture.table, slot, id } };
   };
   return {
     upload: async (ctx: Ctx, at: At, files: Upload[]): Promise<Picture> => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, idParams, pagingQuery } from '../http';
+import { emptyResponse, endpoint, idParams, pagingQuery } from '../http';
+import { pictureSchema } from '../users/users.schema';
 import { funderBody, funderDetailSchema, funderPatch, funderSchema } from './funders.schema';
 import { routeTable } from './funders.routes';
 import { openDataCsvResponse, openDataPackageSchema } from './open-data.schema';
@@ -35,6 +36,18 @@ export const fundersContract = {
     summary: 'Delete a funder and everything beneath it',
     params: idParams,
     response: z.undefined(),
+  }),
+  uploadLogo: endpoint({
+    ...routeTable.uploadLogo,
+    summary: 'Upload or replace the funder’s logo (multipart field "file"; png, jpeg or webp)',
+    params: idParams,
+    response: pictureSchema,
+  }),
+  removeLogo: endpoint({
+    ...routeTable.removeLogo,
+    summary: 'Remove the funder’s logo and its files (also when there is none)',
+    params: idParams,
+    response: emptyResponse,
   }),
   openDataJson: endpoint({
     ...routeTable.openDataJson,

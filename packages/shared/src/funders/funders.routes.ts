@@ -8,6 +8,8 @@ export const routeTable = {
   get: { method: 'GET', path: '/funder/:id', public: true },
   update: { method: 'PATCH', path: '/funder/:id' },
   remove: { method: 'DELETE', path: '/funder/:id', status: 204 },
+  uploadLogo: { method: 'POST', path: '/funder/:id/logo', bodyType: 'multipart' },
+  removeLogo: { method: 'DELETE', path: '/funder/:id/logo', status: 204 },
   openDataJson: { method: 'GET', path: '/funder/:id/360giving.json', public: true },
   openDataCsv: { method: 'GET', path: '/funder/:id/360giving.csv', public: true },
 } as const;

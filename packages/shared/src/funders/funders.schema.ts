@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { pictureSchema } from '../users/users.schema';
 import { FUNDER_NAME_MAX, URL_MAX } from './funders.constants';
 
-export const funderSchema = z.object({ id: z.number(), name: z.string(), url: z.string() });
+/** A funder's logo: a picture's files, null without one (docs/api-rules.md §11). */
+export const funderLogoSchema = pictureSchema
+  .nullable()
+  .describe('The logo: signed URLs of the original and its 128/256/512 thumbnails, or null');
+
+export const funderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  logo: funderLogoSchema.optional(),
+});
 export type Funder = z.infer<typeof funderSchema>;
 /** GET /funder/{id} also names its regulations, by name, so a client can go down the tree. */
 export const funderDetailSchema = funderSchema.extend({

@@ -78,7 +78,7 @@ export const initiativeGrantSchema = z.object({
   reference: z.string(),
   budget: z.number(),
   regulation: z.object({ id: z.number(), name: z.string() }),
-  funder: z.object({ id: z.number(), name: z.string() }),
+  funder: z.object({ id: z.number(), name: z.string(), logo: pictureSchema.nullable().optional() }),
   verantwoordelijk: z.string().optional(),
   verantwoordelijkheid: z.string().optional(),
 });

@@ -17,6 +17,8 @@ export const funders = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     url: text('url').notNull(),
+    /** The logo's storage key (lib/pictures: original and thumbnails), null without one. */
+    logoKey: text('logo_key'),
   },
   (t) => [uniqueIndex('funders_name_lower_idx').on(sql`lower(${t.name})`)],
 );

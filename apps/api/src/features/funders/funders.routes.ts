@@ -6,7 +6,9 @@ import {
   deleteFunder,
   getFunder,
   listFunders,
+  removeFunderLogo,
   updateFunder,
+  uploadFunderLogo,
 } from './funders.service';
 import { openDataCsv, openDataGrants } from './open-data';
 
@@ -22,6 +24,16 @@ export async function fundersRoutes(api: FastifyInstance) {
   );
   registerEndpoint(api, fundersContract.remove, async ({ ctx, params }) => {
     await deleteFunder(ctx, params.id);
+    return undefined;
+  });
+  registerEndpoint(
+    api,
+    fundersContract.uploadLogo,
+    ({ ctx, params, files }) => uploadFunderLogo(ctx, params.id, files),
+    { maxFiles: 1 },
+  );
+  registerEndpoint(api, fundersContract.removeLogo, async ({ ctx, params }) => {
+    await removeFunderLogo(ctx, params.id);
     return undefined;
   });
   registerEndpoint(api, fundersContract.openDataJson, async ({ ctx, params }) => ({

@@ -7,6 +7,8 @@ import { funders, grants, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { correlated } from '../../lib/initiative-sql';
+import { rowPictures } from '../../lib/picture-upload';
+import { signedPicture } from '../../lib/pictures';
 import { purgeGrants } from '../../lib/purge';
 import { entityWriter } from '../../lib/write';
 
@@ -22,9 +24,20 @@ const writes = entityWriter({
   onConflict: nameTaken,
 });
 
-const funderColumns = { id: funders.id, name: funders.name, url: funders.url };
+const funderColumns = {
+  id: funders.id,
+  name: funders.name,
+  url: funders.url,
+  logoKey: funders.logoKey,
+};
+type FunderRow = { id: number; name: string; url: string; logoKey: string | null };
 
-export async function findFunder(db: Executor, id: number): Promise<Funder | undefined> {
+/** The response shape: the logo as signed URLs of its files (docs/api-rules.md §11). */
+function toFunder<Row extends FunderRow>(ctx: Ctx, { logoKey, ...row }: Row) {
+  return { ...row, logo: logoKey ? signedPicture(ctx, logoKey) : null };
+}
+
+export async function findFunder(db: Executor, id: number): Promise<FunderRow | undefined> {
   const [row] = await db.select(funderColumns).from(funders).where(eq(funders.id, id));
   return row;
 }
@@ -34,7 +47,7 @@ export async function loadFunderSubject(ctx: Ctx, id: number) {
   return (await findFunder(ctx.db, id)) ? FUNDER : null;
 }
 
-async function requireFunder(ctx: Ctx, id: number): Promise<Funder> {
+async function requireFunder(ctx: Ctx, id: number): Promise<FunderRow> {
   const row = await findFunder(ctx.db, id);
   if (!row) throw notFound('Funder');
   return row;
@@ -59,12 +72,13 @@ export async function listFunders(
   ctx: Ctx,
   page: { offset?: number | undefined; limit?: number | undefined },
 ): Promise<Funder[]> {
-  return ctx.db
+  const rows = await ctx.db
     .select(funderColumns)
     .from(funders)
     .orderBy(asc(sql`lower(${funders.name})`), asc(funders.id))
     .offset(page.offset ?? 0)
     .limit(page.limit ?? 20);
+  return rows.map((row) => toFunder(ctx, row));
 }
 
 export async function getFunder(ctx: Ctx, id: number): Promise<FunderDetail> {
@@ -79,7 +93,7 @@ export async function getFunder(ctx: Ctx, id: number): Promise<FunderDetail> {
     .from(funders)
     .where(eq(funders.id, id));
   if (!row) throw notFound('Funder');
-  return row;
+  return toFunder(ctx, row);
 }
 
 export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder> {
@@ -92,7 +106,7 @@ export async function createFunder(ctx: Ctx, input: FunderInput): Promise<Funder
     values: input,
     audited: input,
   });
-  return requireFunder(ctx, id);
+  return toFunder(ctx, await requireFunder(ctx, id));
 }
 
 export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Promise<Funder> {
@@ -106,7 +120,7 @@ export async function updateFunder(ctx: Ctx, id: number, input: FunderPatch): Pr
     clash: async ({ name }) =>
       name !== undefined && (await funderNameTaken(ctx.db, name, id)) ? nameTaken() : null,
   });
-  return edited ? requireFunder(ctx, id) : row;
+  return toFunder(ctx, edited ? await requireFunder(ctx, id) : row);
 }
 
 /**
@@ -129,7 +143,27 @@ export async function deleteFunder(ctx: Ctx, id: number): Promise<void> {
         .orderBy(regulations.id);
       const ids = owned.map((r) => r.id);
       const purged = await purgeGrants(tx, inArray(grants.regulationId, ids), actor.id);
-      return { audited: { regulations: ids, grants: purged.grants }, fileKeys: purged.fileKeys };
+      const logo = row.logoKey === null ? [] : [row.logoKey];
+      return {
+        audited: { regulations: ids, grants: purged.grants },
+        fileKeys: [...purged.fileKeys, ...logo],
+      };
     },
   });
 }
+
+/**
+ * The funder's logo, stored as a picture under `funders/<id>`: whoever may edit the funder
+ * uploads or removes it (docs/api-rules.md §11).
+ */
+export const { upload: uploadFunderLogo, remove: removeFunderLogo } = rowPictures({
+  entityClass: 'Funder',
+  table: funders,
+  slot: { property: 'logoKey', column: funders.logoKey, audited: 'logo' },
+  folder: 'funders',
+  find: async (ctx: Ctx, id: number) => ({
+    id: (await requireFunder(ctx, id)).id,
+    subject: FUNDER,
+  }),
+  denied: 'Only administrators can edit funders',
+});

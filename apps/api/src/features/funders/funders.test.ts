@@ -57,7 +57,7 @@ describe('GET /api/funders', () => {
     const list = res.json<{ funders: Funder[] }>().funders;
     const names = list.map((f) => f.name);
     expect(names).toEqual([`${prefix} A`, `${prefix} b`]);
-    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'name', 'url']);
+    expect(Object.keys(list[0]!).sort()).toEqual(['id', 'logo', 'name', 'url']);
     expect((await t.app.inject({ url: '/api/funders?limit=101' })).statusCode).toBe(422);
   });
 });
@@ -73,7 +73,7 @@ describe('POST /api/funder', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<Funder>();
-    expect(body).toEqual({ id: body.id, name, url: 'https://www.oranjefonds.nl' });
+    expect(body).toEqual({ id: body.id, name, url: 'https://www.oranjefonds.nl', logo: null });
     const [row] = await auditOf(body.id);
     expect(row).toMatchObject({ actorId: admin.user.id, action: 'create' });
     expect(row!.changes).toMatchObject({
@@ -129,6 +129,7 @@ describe('GET /api/funder/:id', () => {
       id: funder.id,
       name: funder.name,
       url: funder.url,
+      logo: null,
       regulations: [],
     });
     expect((await t.app.inject({ url: '/api/funder/999999' })).statusCode).toBe(404);

@@ -177,6 +177,7 @@ const detailStatement = reused((db, { actor }: ActorShape) =>
       grantReference: grants.reference,
       grantBudgetCents: grants.budgetCents,
       ...grantPlace,
+      funderLogoKey: funders.logoKey,
       ...initiativeTotals,
       owners: ownersJson(actor, {
         userId: initiativeOwners.userId,

@@ -81,7 +81,11 @@ export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
             reference: row.grantReference,
             budget: centsToEuros(row.grantBudgetCents),
             regulation: { id: row.regulationId, name: row.regulationName },
-            funder: { id: row.funderId, name: row.funderName },
+            funder: {
+              id: row.funderId,
+              name: row.funderName,
+              logo: row.funderLogoKey ? signedPicture(ctx, row.funderLogoKey) : null,
+            },
             ...(row.verantwoordelijk !== null ? { verantwoordelijk: row.verantwoordelijk } : {}),
             ...(row.verantwoordelijkheid !== null
               ? { verantwoordelijkheid: row.verantwoordelijkheid }

@@ -5,7 +5,7 @@ import { FormModal } from '../../components/ui/FormModal';
 import { useActionLabels } from '../../lib/action-labels';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
-import { useCreateFunder, useDeleteFunder, useFunder, useUpdateFunder } from './api';
+import { useCreateFunder, useDeleteFunder, useFunder, useFunderLogo, useUpdateFunder } from './api';
 import { FunderForm } from './FunderForm';
 
 export function AddFunderModal() {
@@ -20,15 +20,23 @@ export function AddFunderModal() {
 export function EditFunderModal() {
   const { t } = useTranslation('funders');
   const funderId = useIdParam('sponsorId');
+  const update = useUpdateFunder(funderId);
+  const logo = useFunderLogo(funderId);
   return (
     <FormModal
       title={t('modals.editSponsor')}
-      save={useUpdateFunder(funderId)}
+      // The logo is saved with the fields: the modal waits for both.
+      save={{ isPending: update.isPending || logo.isPending, mutateAsync: update.mutateAsync }}
       load={useFunder(funderId)}
       notFound={t('errors.notFound')}
     >
       {(form, funder) => (
-        <FunderForm mode="edit" defaultValues={{ name: funder.name, url: funder.url }} {...form} />
+        <FunderForm
+          mode="edit"
+          defaultValues={{ name: funder.name, url: funder.url }}
+          logo={{ current: funder.logo ?? null, save: logo.save }}
+          {...form}
+        />
       )}
     </FormModal>
   );

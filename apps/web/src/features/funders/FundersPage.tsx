@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { PencilIcon, TrashIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
+import { SponsorLogo } from '../../components/ui/SponsorLogo';
 import { TopBar } from '../../components/ui/TopBar';
 import { errorText } from '../../lib/error-text';
 import { paths } from '../../lib/paths';
@@ -87,6 +88,12 @@ export function FundersPage() {
             const items = menuItems(funder.id);
             return (
               <li key={funder.id} className={styles.card}>
+                <SponsorLogo
+                  logo={funder.logo}
+                  name={funder.name}
+                  size="small"
+                  fallback="monogram"
+                />
                 <div className={styles.text}>
                   <Link to={paths.regulations(funder.id)} className={styles.name}>
                     {funder.name}

@@ -76,6 +76,33 @@ export function useUpdateFunder(id: number) {
   });
 }
 
+/** POST /api/funder/:id/logo (multipart field `file`), or its DELETE: the list and detail follow. */
+export function useFunderLogo(id: number) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: fundersQueries.detail(id).queryKey }),
+      refreshList(queryClient),
+    ]);
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return callApi(fundersRoutes.uploadLogo, { params: { id }, body });
+    },
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => callApi(fundersRoutes.removeLogo, { params: { id } }),
+    onSuccess: refresh,
+  });
+  return {
+    isPending: upload.isPending || remove.isPending,
+    save: (change: File | 'remove') =>
+      change === 'remove' ? remove.mutateAsync() : upload.mutateAsync(change),
+  };
+}
+
 export function useDeleteFunder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -71,8 +71,28 @@ export function FundersTab({
   if (initiative.sponsors_hidden || !grant) {
     return <p className={styles.notice}>{t('funders.hidden')}</p>;
   }
-  const rows: [string, string, string][] = [
-    ['funder', t('funders.funder'), grant.funder.name],
+  // The logo's thumbnail drawn here, not through the sponsors' SponsorLogo: a shared chunk of
+  // its own would cost this page a request and its budget (docs/decisions/0027) more bytes.
+  const logo = grant.funder.logo?.attachment_thumbnail_url_128;
+  const rows: [string, string, ReactNode][] = [
+    [
+      'funder',
+      t('funders.funder'),
+      <span className={styles.sponsor}>
+        {logo ? (
+          <img
+            src={logo}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            decoding="async"
+            className={styles.sponsorLogo}
+          />
+        ) : null}
+        {grant.funder.name}
+      </span>,
+    ],
     ['regulation', t('funders.regulation'), grant.regulation.name],
     ['grant', t('funders.grant'), grant.name],
     ['reference', t('funders.reference'), grant.reference],

@@ -5,6 +5,7 @@ import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
+import { SponsorLogo } from '../../components/ui/SponsorLogo';
 import { TopBar } from '../../components/ui/TopBar';
 import { errorText } from '../../lib/error-text';
 import { useIdParam } from '../../lib/params';
@@ -76,7 +77,16 @@ export function RegulationsPage() {
     <>
       <Breadcrumbs label={t('breadcrumbs.label')} items={crumbs} />
       <TopBar
-        title={funderName || t('title')}
+        title={
+          funderName ? (
+            <span className={styles.titleWithLogo}>
+              <SponsorLogo logo={funder.data?.logo} name={funderName} size="large" />
+              {funderName}
+            </span>
+          ) : (
+            t('title')
+          )
+        }
         subtitle={funderName ? t('title') : undefined}
         canCreate={canCreate}
         onCreate={() => void navigate(paths.addRegulation(funderId))}

@@ -1,0 +1,1 @@
+ALTER TABLE "funders" ADD COLUMN "logo_key" text;
