@@ -11,6 +11,7 @@ import { healthRoutes } from './health';
 import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
 import { paymentsRoutes } from './payments';
+import { receiptsRoutes } from './receipts';
 import { regulationsRoutes } from './regulations';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
@@ -29,6 +30,7 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   activitiesRoutes,
   mediaRoutes,
   paymentsRoutes,
+  receiptsRoutes,
   bankAccountsRoutes,
   verantwoordingRoutes,
   auditRoutes,

@@ -175,3 +175,50 @@ export async function receiptPicture(lines: string[], options: PhotoOptions = {}
   if (blur >= 0.3) picture = picture.blur(blur);
   return picture.toFormat(format, format === 'png' ? {} : { quality: 80 }).toBuffer();
 }
+
+/**
+ * A PDF receipt with a text layer: each page prints the lines in Courier. `encrypted` adds a
+ * standard security handler whose user password is not empty, so no reader opens it without.
+ */
+export function receiptPdf(lines: string[], options: { pages?: number; encrypted?: boolean } = {}) {
+  const { pages = 1, encrypted = false } = options;
+  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/€/g, 'EUR');
+  const stream = [
+    'BT /F1 11 Tf 14 TL 40 800 Td',
+    ...lines.map((line) => `(${escape(line)}) '`),
+    'ET',
+  ].join('\n');
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  add('<< /Type /Catalog /Pages 2 0 R >>');
+  const pageIds = Array.from({ length: pages }, (_, i) => 5 + i * 2);
+  add(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} >>`);
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>');
+  add(
+    '<< /Filter /Standard /V 1 /R 2 /O <' +
+      'ab'.repeat(32) +
+      '> /U <' +
+      'cd'.repeat(32) +
+      '> /P -4 >>',
+  );
+  for (let i = 0; i < pages; i++) {
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${6 + i * 2} 0 R >>`,
+    );
+    add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+  }
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = Buffer.byteLength(pdf, 'latin1');
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  const security = encrypted
+    ? ` /Encrypt 4 0 R /ID [<${'01'.repeat(16)}> <${'01'.repeat(16)}>]`
+    : '';
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${security} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}

@@ -55,7 +55,7 @@ describe('total', () => {
       { text: 'Jumbo', confidence: 0.9 },
       { text: 'Totaal 9,99', confidence: 0.5 },
     ]);
-    expect(fields.amountCents).toEqual({ value: 999, confidence: 0.45, unsure: true });
+    expect(fields.amountCents).toEqual({ value: 999, confidence: 0.68, unsure: true });
   });
 });
 

@@ -34,7 +34,9 @@ export interface ReceiptFields {
 export const UNSURE_BELOW = 0.75;
 
 const propose = <T>(value: T, rule: number, line?: ReceiptLine): Proposed<T> => {
-  const confidence = Math.round(rule * (line?.confidence ?? 1) * 100) / 100;
+  // The OCR's own confidence is low even on lines it read right: it tempers the rule, no more.
+  const ocr = 0.5 + 0.5 * (line?.confidence ?? 1);
+  const confidence = Math.round(rule * ocr * 100) / 100;
   return { value, confidence, unsure: confidence < UNSURE_BELOW };
 };
 
