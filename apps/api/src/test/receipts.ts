@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 
 /** What a generated receipt says, for checking what the reader found. */
-export interface ReceiptTruth {
+interface ReceiptTruth {
   shop: string;
   /** yyyy-mm-dd */
   date: string;
@@ -57,7 +57,7 @@ const MONTHS = ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', '
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Dutch money: '1.234,50' (grouped) or '1234,50'. */
-export function dutchAmount(cents: number, grouped = true) {
+function dutchAmount(cents: number, grouped = true) {
   const euros = Math.floor(cents / 100);
   const whole = grouped ? euros.toLocaleString('nl-NL') : String(euros);
   return `${whole},${pad(cents % 100)}`;

@@ -1,2 +1,2 @@
 export { receiptsRoutes } from './receipts.routes';
-export { startReceiptReading, type ReceiptReadings } from './receipts.jobs';
+export { startReceiptReading } from './receipts.jobs';

@@ -34,7 +34,7 @@ const require = createRequire(import.meta.url);
  * The worker's script: the network is gone before Tesseract's own script loads, so neither the
  * model nor the core can be fetched, whatever the options say.
  */
-export function offlineWorkerScript() {
+function offlineWorkerScript() {
   const tesseractScript = path.join(
     path.dirname(require.resolve('tesseract.js')),
     'worker-script',
@@ -55,8 +55,9 @@ export function offlineWorkerScript() {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
-const modelDir = (lang: string) =>
-  path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}`)), '4.0.0_best_int');
+/** The Dutch model in its integer ("best_int") build: as accurate, a third of the size and faster. */
+const dutchModel = () =>
+  path.join(path.dirname(require.resolve('@tesseract.js-data/nld')), '4.0.0_best_int');
 
 export interface OcrOptions {
   /** Where the model is read from; only tests point it elsewhere. */
@@ -72,7 +73,7 @@ export async function startOcr(options: OcrOptions = {}): Promise<Worker> {
   const starting = createWorker('nld', OEM.LSTM_ONLY, {
     // A URL object goes to the Worker constructor as it is.
     workerPath: offlineWorkerScript() as unknown as string,
-    langPath: options.langPath ?? modelDir('nld'),
+    langPath: options.langPath ?? dutchModel(),
     corePath: path.dirname(require.resolve('tesseract.js-core')),
     gzip: true,
     // The model is read from the package each time: no cache to write or to trust.

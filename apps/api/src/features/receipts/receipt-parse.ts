@@ -31,7 +31,7 @@ export interface ReceiptFields {
   currency: string;
 }
 
-export const UNSURE_BELOW = 0.75;
+const UNSURE_BELOW = 0.75;
 
 const propose = <T>(value: T, rule: number, line?: ReceiptLine): Proposed<T> => {
   // The OCR's own confidence is low even on lines it read right: it tempers the rule, no more.

@@ -40,7 +40,7 @@ export interface ReadingDeps {
 }
 
 /** Reads one stored receipt and keeps the outcome; a receipt removed meanwhile is skipped. */
-export async function readReceipt(
+async function readReceipt(
   { db, storage, log }: Omit<ReadingDeps, 'jobs'>,
   reader: ReceiptReader,
   attachmentId: number,
