@@ -11,8 +11,8 @@ const euros = (field: Proposed<number> | null) =>
   field && { ...field, value: centsToEuros(field.value) };
 
 /**
- * What reading the receipt proposes, for a caller who may read its payment (docs/api-rules.md
- * §17); 404 when the payment is hidden from them or the receipt was never queued for reading.
+ * What reading the receipt proposes (docs/api-rules.md §17), for a caller who may read its
+ * payment; 404 when the payment is hidden from them or the receipt was never queued for reading.
  */
 export async function getReading(ctx: Ctx, attachmentId: number): Promise<ReceiptReading> {
   requireActor(ctx);
