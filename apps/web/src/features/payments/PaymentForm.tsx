@@ -96,7 +96,7 @@ export interface PaymentFormProps extends EntityFormProps<PaymentFormOutput> {
   proposal?: (form: ProposalForm) => ReactNode;
 }
 
-export interface ProposalForm {
+interface ProposalForm {
   values: () => PaymentFormValues;
   fill: (values: Partial<PaymentFormValues>) => void;
 }

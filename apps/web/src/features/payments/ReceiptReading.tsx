@@ -26,7 +26,7 @@ const POLL_LIMIT = 60;
 type Fields = NonNullable<Reading['fields']>;
 
 /** The form's values the proposal fills, only those the form shows and the receipt gave. */
-export function proposedValues(
+function proposedValues(
   fields: Fields,
   shown: readonly PaymentField[],
   current: Pick<PaymentFormValues, 'short_user_description' | 'long_user_description'>,
