@@ -47,6 +47,7 @@ import { packageRoot } from './lib/package-root';
 import type { Storage } from './lib/storage';
 import authPlugin from './plugins/auth';
 import { features } from './features';
+import { startReceiptReading } from './features/receipts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -184,6 +185,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         jobs,
       })
     : null;
+  // Receipts are read on the queue only: without one they are stored unread.
+  const receipts = jobs
+    ? await startReceiptReading({ db: database.db, storage, log: app.log, jobs })
+    : null;
+  app.decorate('receiptReadings', receipts);
+  if (receipts) app.addHook('onClose', () => receipts.close());
   if (options.bank?.sandbox) await app.register(options.bank.sandbox, { prefix: SANDBOX_PREFIX });
   await app.register(authPlugin, {
     db: database.db,

@@ -12,6 +12,7 @@ import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
 import { overviewRoutes } from './overview';
 import { paymentsRoutes } from './payments';
+import { receiptsRoutes } from './receipts';
 import { regulationsRoutes } from './regulations';
 import { remindersRoutes } from './reminders';
 import { subjectLoaders } from './subjects';
@@ -31,6 +32,7 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   activitiesRoutes,
   mediaRoutes,
   paymentsRoutes,
+  receiptsRoutes,
   bankAccountsRoutes,
   verantwoordingRoutes,
   overviewRoutes,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, idSchema, pagingQuery, parentIdSchema } from '../http';
-import { mediaPageResponse } from './media.schema';
+import { mediaPageResponse, receiptReadingSchema } from './media.schema';
 import { routeTable } from './media.routes';
 
 export const mediaContract = {
@@ -17,5 +17,11 @@ export const mediaContract = {
     params: z.object({ initiativeId: parentIdSchema, activityId: idSchema }),
     query: pagingQuery,
     response: mediaPageResponse,
+  }),
+  reading: endpoint({
+    ...routeTable.reading,
+    summary: "What reading a receipt proposes for its payment's fields, once the job is done",
+    params: z.object({ mediaId: idSchema }),
+    response: receiptReadingSchema,
   }),
 };

@@ -9,6 +9,7 @@ export const routeTable = {
     path: '/initiative/:initiativeId/activity/:activityId/media',
     public: true,
   },
+  reading: { method: 'GET', path: '/media/:mediaId/reading' },
 } as const;
 
 /** The routes typed by the contract, for clients that do not load the schemas. */

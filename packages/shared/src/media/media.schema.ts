@@ -36,3 +36,39 @@ export const mediaResponse = z.object({ attachments: z.array(attachmentSchema) }
 
 /** The Media tab's page: media with their payments. */
 export const mediaPageResponse = z.object({ attachments: z.array(mediumSchema) });
+
+/** A field a receipt proposes, with how sure the reader is; unsure ones are marked to check. */
+const proposed = <T extends z.ZodType>(value: T) =>
+  z.object({ value, confidence: z.number(), unsure: z.boolean() }).nullable();
+
+/** Why a receipt could not be read (docs/api-rules.md §19). */
+export const readingErrors = [
+  'unreadable',
+  'encrypted',
+  'too_many_pages',
+  'no_text',
+  'timeout',
+  'failed',
+] as const;
+export type ReadingError = (typeof readingErrors)[number];
+
+/**
+ * What reading a receipt proposes (docs/api-rules.md §19): while queued, fields and error are
+ * null; when done, the fields (each null when not found); when failed, the reason. Amounts in
+ * euros; no amount is proposed for a receipt in another currency than the euro.
+ */
+export const receiptReadingSchema = z.object({
+  status: z.enum(['queued', 'done', 'failed']),
+  error: z.enum(readingErrors).nullable(),
+  fields: z
+    .object({
+      date: proposed(z.string()),
+      amount: proposed(z.number()),
+      shop: proposed(z.string()),
+      vat: proposed(z.number()),
+      vat_rates: z.array(z.number()),
+      currency: z.string(),
+    })
+    .nullable(),
+});
+export type ReceiptReading = z.infer<typeof receiptReadingSchema>;

@@ -5,3 +5,4 @@ export * from './initiatives';
 export * from './payments';
 export * from './bank-accounts';
 export * from './rate-limits';
+export * from './receipts';

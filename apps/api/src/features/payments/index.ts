@@ -1,6 +1,7 @@
 export { paymentsRoutes } from './payments.routes';
 export { loadPaymentSubject } from './payments.service';
 export { forThePublic, readsPrivate } from './payments.privacy';
+export { findPayment } from './payments.service';
 export {
   amsterdamDay,
   CONTENT_TYPES,

@@ -46,7 +46,12 @@ export async function paymentsRoutes(api: FastifyInstance) {
   registerEndpoint(
     api,
     c.addAttachments,
-    ({ ctx, params, files }) => addAttachments(ctx, params.paymentId, files),
+    async ({ ctx, params, files }) => {
+      const added = await addAttachments(ctx, params.paymentId, files);
+      // After the commit: the reading job must find the attachments it reads.
+      await api.receiptReadings?.queue(added.attachments.map((a) => a.id));
+      return added;
+    },
     { maxFiles: MAX_ATTACHMENTS_PER_REQUEST },
   );
   registerEndpoint(api, c.removeAttachment, async ({ ctx, params }) => {

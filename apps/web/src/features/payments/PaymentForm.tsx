@@ -92,6 +92,13 @@ export interface PaymentFormProps extends EntityFormProps<PaymentFormOutput> {
   attachments: ReactNode;
   /** Shown below the fields, e.g. the delete button. */
   after?: ReactNode;
+  /** Under the attachments: what reading the receipt proposes, with a way to fill the form. */
+  proposal?: (form: ProposalForm) => ReactNode;
+}
+
+interface ProposalForm {
+  values: () => PaymentFormValues;
+  fill: (values: Partial<PaymentFormValues>) => void;
 }
 
 export function PaymentForm({
@@ -101,6 +108,7 @@ export function PaymentForm({
   before,
   attachments,
   after,
+  proposal,
   onSubmit,
   ...frame
 }: PaymentFormProps) {
@@ -119,7 +127,12 @@ export function PaymentForm({
     },
     t: (key: MessageKey) => t(key),
   });
-  const { register, control, setValue } = form;
+  const { register, control, setValue, getValues } = form;
+  const fill = (values: Partial<PaymentFormValues>) => {
+    for (const [field, value] of Object.entries(values) as Array<[PaymentField, string]>) {
+      setValue(field, value, { shouldDirty: true });
+    }
+  };
   const shortLength = useWatch({ control, name: 'short_user_description' }).length;
   const longLength = useWatch({ control, name: 'long_user_description' }).length;
   const shown = (field: PaymentField) => fields.includes(field);
@@ -190,6 +203,7 @@ export function PaymentForm({
       ) : null}
       {/* The receipt right under amount and date: what an owner records first, in view on a phone. */}
       {attachments}
+      {proposal?.({ values: getValues, fill })}
       <div className={styles.formRow}>
         {text('creditor_name', t('form.fields.creditorName'))}
         {text('creditor_account', t('form.fields.creditorAccount'))}

@@ -28,6 +28,7 @@ import {
 } from './api';
 import { AttachmentsField, useNewFiles } from './AttachmentsField';
 import { bankFacts, PaymentFacts } from './PaymentFacts';
+import { ReceiptReading } from './ReceiptReading';
 import { PaymentForm } from './PaymentForm';
 import styles from './payments.module.css';
 import { usePaymentsScope, useReturnToPayments, type SavedPaymentState } from './routing';
@@ -218,6 +219,18 @@ export function PaymentDetailsModal() {
                 />
               </>
             }
+            proposal={(form) => {
+              const newest = data.attachments.at(-1);
+              return newest ? (
+                <ReceiptReading
+                  key={newest.id}
+                  attachmentId={newest.id}
+                  shown={editable}
+                  current={form.values}
+                  onApply={form.fill}
+                />
+              ) : null;
+            }}
             after={
               <>
                 {deleteLink}

@@ -1,0 +1,2 @@
+export { receiptsRoutes } from './receipts.routes';
+export { startReceiptReading } from './receipts.jobs';

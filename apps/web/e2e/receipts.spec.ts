@@ -1,0 +1,130 @@
+/**
+ * Reading a receipt against the real API and its job queue, axe on every screen: an owner adds
+ * an expense with a PDF receipt, opens it, sees what the receipt says and takes it over with the
+ * keyboard; the same at 375 px.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { Api, expectNoA11yViolations, loginAs, ROOT, uniqueId, type Account } from './helpers';
+
+/** A one-page PDF whose text layer holds the lines, as a till's PDF receipt does. */
+function receiptPdf(lines: string[]): Buffer {
+  const text = ['BT /F1 11 Tf 14 TL 40 800 Td', ...lines.map((line) => `(${line}) '`), 'ET'];
+  const stream = text.join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const offset = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const RECEIPT = receiptPdf([
+  'Bakkerij de Graaf',
+  'Markt 3',
+  'Datum: 12-11-2026 10:14',
+  'Appeltaart          12,50',
+  'Totaal EUR          12,50',
+  'BTW 9%  EUR          1,03',
+]);
+
+async function owner(
+  request: APIRequestContext,
+): Promise<{ owner: Account; initiativeId: number }> {
+  const root = await Api.login(request, ROOT);
+  const id = uniqueId();
+  const account = await root.account({ first_name: 'Sanne', last_name: 'de Vries' });
+  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
+  const regulation = await root.regulation(funder.id, {
+    name: `Buurtbudget ${id}`,
+    description: 'Geld voor plannen van bewoners.',
+  });
+  const grant = await root.grant(funder.id, regulation.id, {
+    name: `Buurtbudget ${id} 2026`,
+    reference: `BON-${id}`,
+    budget: 3000,
+  });
+  const initiative = await root.initiative(
+    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
+    {
+      name: `Buurtfeest ${id.toUpperCase()}`,
+      description: 'Een feest voor de hele straat.',
+      purpose: 'Ontmoeten',
+      target_audience: 'Buren',
+      budget: 800,
+    },
+  );
+  await root.initiativeOwners(initiative.id, [account]);
+  return { owner: account, initiativeId: initiative.id };
+}
+
+/** Adds an expense of € 1 with the receipt, then opens it again. */
+async function addWithReceipt(page: Page, initiativeId: number, description: string) {
+  await page.goto(`/funds/${initiativeId}/transactieoverzicht`);
+  await page.getByRole('link', { name: 'Transactie toevoegen' }).click();
+  const add = page.getByRole('dialog', { name: 'Transactie toevoegen' });
+  await add.getByLabel('Bedrag', { exact: true }).fill('-1');
+  await add.getByLabel('Boekingsdatum', { exact: true }).fill('01-11-2026');
+  await add.getByLabel('Korte beschrijving').fill(description);
+  await add.locator('input[type="file"]').setInputFiles({
+    name: 'bon.pdf',
+    mimeType: 'application/pdf',
+    buffer: RECEIPT,
+  });
+  await add.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+  await expect(add).toBeHidden();
+  await page.getByRole('table', { name: 'Transacties' }).getByText(description).click();
+  return page.getByRole('dialog', { name: 'Transactie bewerken' });
+}
+
+test('an owner takes over what the receipt says, and nothing before', async ({ page, request }) => {
+  test.slow();
+  const { owner: account, initiativeId } = await owner(request);
+  await loginAs(page, account.email, account.password);
+  const edit = await addWithReceipt(page, initiativeId, 'Taart voor het feest');
+  const proposal = edit.getByRole('region', { name: 'Gelezen van de bon' });
+  await expect(proposal).toBeVisible({ timeout: 30_000 });
+  await expect(proposal).toContainText('12-11-2026');
+  await expect(proposal).toContainText('Bakkerij de Graaf');
+  await expect(edit.getByLabel('Bedrag', { exact: true })).toHaveValue('-1,00');
+  await expectNoA11yViolations(page);
+
+  const take = proposal.getByRole('button', { name: 'Gegevens overnemen' });
+  await take.focus();
+  await page.keyboard.press('Enter');
+  await expect(edit.getByLabel('Bedrag', { exact: true })).toHaveValue('-12,50');
+  await expect(edit.getByLabel('Boekingsdatum', { exact: true })).toHaveValue('12-11-2026');
+  await expect(edit.getByLabel('Naam ontvanger')).toHaveValue('Bakkerij de Graaf');
+  await expectNoA11yViolations(page);
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(edit).toBeHidden();
+  const row = page.getByRole('table', { name: 'Transacties' }).getByRole('row', {
+    name: /Taart voor het feest/,
+  });
+  await expect(row.getByRole('cell', { name: /€\s-12,50/ })).toBeVisible();
+});
+
+test('the receipt reading at 375 px', async ({ page, request }) => {
+  test.slow();
+  const { owner: account, initiativeId } = await owner(request);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await loginAs(page, account.email, account.password);
+  const edit = await addWithReceipt(page, initiativeId, 'Taart klein scherm');
+  const proposal = edit.getByRole('region', { name: 'Gelezen van de bon' });
+  await expect(proposal).toBeVisible({ timeout: 30_000 });
+  await proposal.scrollIntoViewIfNeeded();
+  const box = await proposal.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expectNoA11yViolations(page);
+});
