@@ -8,13 +8,13 @@
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
-import { useCan } from '../auth';
+import { useCan, useSession } from '../auth';
 import { usePayments } from './api';
 import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
@@ -23,13 +23,18 @@ import { searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
+import { ReviewBadge } from './ReviewBadge';
 import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
+
+/** The review summary is for insiders only: visitors never load it (ADR 0027's budget). */
+const ReviewSummary = lazy(() => import('./ReviewSummary'));
 
 export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const { initiativeId, activityId } = scope;
+  const session = useSession();
   const filter = usePaymentsFilter();
   const search = searchText(filter);
   const payments = usePayments(scope, filter);
@@ -56,7 +61,7 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     open(paymentId);
   };
 
-  const renderRow = ({ payment, n_attachments }: PaymentListItem) => (
+  const renderRow = ({ payment, n_attachments, review_status }: PaymentListItem) => (
     <tr
       key={payment.id}
       ref={payment.id === saved?.id ? savedRow : undefined}
@@ -66,7 +71,10 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       onKeyDown={(event) => onRowKey(event, payment.id)}
     >
       <DateCell bookingDate={payment.booking_date} />
-      <td>{payment.short_user_description}</td>
+      <td>
+        {payment.short_user_description}
+        {review_status ? <ReviewBadge status={review_status} /> : null}
+      </td>
       <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
       <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
       <td>
@@ -96,6 +104,11 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           </ButtonLink>
         ) : null}
       </div>
+      {session !== null && activityId === undefined ? (
+        <Suspense fallback={null}>
+          <ReviewSummary initiativeId={initiativeId} />
+        </Suspense>
+      ) : null}
       <FilterChips filter={filter} />
       {/* Always present, so that a screen reader announces the text when it appears. */}
       <p role="status" className={saved ? styles.savedNotice : 'visually-hidden'}>
