@@ -117,6 +117,8 @@ export function paymentsApi({
     'GET /api/payments/initiative/:id': answer,
     'GET /api/payments/initiative/:id/activity/:activityId': answer,
     'GET /api/payment/:id': () => jsonResponse(200, detail),
+    'GET /api/payments/initiative/:id/review': () =>
+      jsonResponse(200, { enabled: false, summary: null }),
     ...routes,
   });
 }
