@@ -126,6 +126,12 @@ export function paymentsApi({
 /** The list requests' queries, in order. */
 export function listQueries(requests: { url: string; method: string }[]) {
   return requests
-    .filter((request) => request.method === 'GET' && request.url.includes('/api/payments/'))
+    .filter(
+      (request) =>
+        request.method === 'GET' &&
+        request.url.includes('/api/payments/') &&
+        // The review summary is no list.
+        !new URL(request.url, 'http://localhost').pathname.endsWith('/review'),
+    )
     .map((request) => new URL(request.url, 'http://localhost').searchParams);
 }
