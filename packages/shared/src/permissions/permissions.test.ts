@@ -407,9 +407,9 @@ describe('class-level and field-level rules', () => {
 describe('the review of expenses (docs/api-rules.md §17)', () => {
   const expense = (
     relations: Relation[],
-    extra: Partial<Extract<Subject, { type: 'Payment' }>> = {},
+    extra: Partial<Omit<Extract<Subject, { type: 'Payment' }>, 'relations'>> = {},
   ) =>
-    payment({ reviewable: true, hasActivity: true, relations, ...extra }) as Extract<
+    payment({ reviewable: true, hasActivity: true, ...extra, relations }) as Extract<
       Subject,
       { type: 'Payment' }
     >;
