@@ -23,12 +23,19 @@ import { searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
-import { ReviewBadge } from './ReviewBadge';
 import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
 
-/** The review summary is for insiders only: visitors never load it (ADR 0027's budget). */
-const ReviewSummary = lazy(() => import('./ReviewSummary'));
+/**
+ * The review's summary and badges are for insiders only: visitors never load them (ADR 0027's
+ * budget).
+ */
+const ReviewSummary = lazy(() =>
+  import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
+);
+const ReviewBadge = lazy(() =>
+  import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
+);
 
 export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   const { t } = useTranslation('payments');
@@ -73,7 +80,11 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       <DateCell bookingDate={payment.booking_date} />
       <td>
         {payment.short_user_description}
-        {review_status ? <ReviewBadge status={review_status} /> : null}
+        {review_status ? (
+          <Suspense fallback={null}>
+            <ReviewBadge status={review_status} />
+          </Suspense>
+        ) : null}
       </td>
       <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
       <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>

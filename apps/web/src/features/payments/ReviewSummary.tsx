@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewSummaryQuery } from './api';
 import styles from './review.module.css';
 
-export default function ReviewSummary({ initiativeId }: { initiativeId: number }) {
+export function ReviewSummary({ initiativeId }: { initiativeId: number }) {
   const { t } = useTranslation('payments');
   const { data } = useQuery(reviewSummaryQuery(initiativeId));
   const summary = data?.summary;
