@@ -29,7 +29,7 @@ export const uniq = () => Math.random().toString(36).slice(2, 10);
 
 export type Caller = CreatedUser | null;
 export type CallArgs = [
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   caller: Caller,
   payload?: object,

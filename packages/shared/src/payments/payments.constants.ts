@@ -38,3 +38,17 @@ export const SURE_SUGGESTION = 0.75;
 
 /** At most this many links in one bulk link call. */
 export const BULK_LINK_MAX = 200;
+
+/**
+ * The funder's review of an expense (docs/api-rules.md §20): no review is 'open'; a rejected
+ * expense the owner answered (corrected, or added a receipt to) is 'answered', open again for the
+ * reviewer. Reviews exist only where the regulation turned them on.
+ */
+export const REVIEW_STATUSES = ['approved', 'rejected', 'answered'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+/** What a reviewer may set; 'answered' follows from the owner's answer. */
+export const REVIEW_VERDICTS = ['approved', 'rejected'] as const;
+export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+/** The status a list shows: a review's, or 'open' for an expense without one. */
+export type ReviewState = ReviewStatus | 'open';
+export const REVIEW_COMMENT_MAX = 1000;

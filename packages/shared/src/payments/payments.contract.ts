@@ -12,6 +12,8 @@ import {
   paymentSchema,
   paymentsQuery,
   paymentsResponse,
+  reviewBody,
+  reviewSummarySchema,
   userPaymentsQuery,
   userPaymentsResponse,
 } from './payments.schema';
@@ -78,6 +80,27 @@ export const paymentsContract = {
     summary: 'Remove one receipt and its files',
     params: z.object({ paymentId: idSchema, attachmentId: idSchema }),
     response: emptyResponse,
+  }),
+  review: endpoint({
+    ...routeTable.review,
+    summary:
+      'Approve an expense, or reject it with a comment (review: admins, officers of the regulation, overseers of the grant)',
+    params: paymentParams,
+    body: reviewBody,
+    response: paymentSchema,
+  }),
+  reopen: endpoint({
+    ...routeTable.reopen,
+    summary: "Reopen an expense's review: it is open again, and an approved one editable",
+    params: paymentParams,
+    response: paymentSchema,
+  }),
+  reviewSummary: endpoint({
+    ...routeTable.reviewSummary,
+    summary:
+      "How much of the initiative's spending is reviewed, approved, rejected and open (callers who see reviews)",
+    params: z.object({ initiativeId: idSchema }),
+    response: reviewSummarySchema,
   }),
   initiative: endpoint({
     ...routeTable.initiative,

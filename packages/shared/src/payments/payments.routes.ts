@@ -20,6 +20,9 @@ export const routeTable = {
     path: '/payment/:paymentId/attachment/:attachmentId',
     status: 204,
   },
+  review: { method: 'PUT', path: '/payment/:paymentId/review' },
+  reopen: { method: 'DELETE', path: '/payment/:paymentId/review' },
+  reviewSummary: { method: 'GET', path: '/payments/initiative/:initiativeId/review' },
   initiative: { method: 'GET', path: '/payments/initiative/:initiativeId', public: true },
   activity: {
     method: 'GET',

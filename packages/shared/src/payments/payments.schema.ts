@@ -11,6 +11,9 @@ import {
   NAME_FILTER_MAX,
   PAYMENT_ROUTES,
   PAYMENT_TYPES,
+  REVIEW_COMMENT_MAX,
+  REVIEW_STATUSES,
+  REVIEW_VERDICTS,
   SHORT_DESCRIPTION_MAX,
   UNLINK_ID,
 } from './payments.constants';
@@ -111,6 +114,56 @@ export const paymentFieldsSchema = z.object({
 });
 export type PaymentFields = z.infer<typeof paymentFieldsSchema>;
 
+/**
+ * The funder's review of an expense (docs/api-rules.md §20), for callers who see reviews. Its
+ * status is 'open' while no one reviewed it, or since a reviewer reopened it.
+ */
+export const reviewSchema = z.object({
+  status: z.enum([...REVIEW_STATUSES, 'open']),
+  comment: z.string(),
+  /** The reviewer's name; '' while open, or when the reviewer is gone. */
+  reviewer_name: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+/** PUT /payment/{id}/review: approve, or reject with a reason. */
+export const reviewBody = z
+  .object({
+    status: z.enum(REVIEW_VERDICTS),
+    comment: z
+      .string()
+      .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+      .pipe(z.string().max(REVIEW_COMMENT_MAX))
+      .default(''),
+  })
+  .refine((b) => b.status === 'approved' || b.comment !== '', {
+    message: 'A rejection needs a comment',
+    path: ['comment'],
+  });
+export type ReviewInput = z.input<typeof reviewBody>;
+
+/** An amount and how many payments make it. */
+const countedSum = z.object({ count: z.number(), amount: z.number() });
+/**
+ * GET /payments/initiative/{id}/review: how much of the initiative's spending is reviewed.
+ * `summary` is null for callers who do not see reviews, and while the regulation has none.
+ * Amounts are positive euros of expenses; reviewed = approved + rejected; open counts answered.
+ */
+export const reviewSummarySchema = z.object({
+  enabled: z.boolean(),
+  summary: z
+    .object({
+      expenses: countedSum,
+      reviewed: countedSum,
+      approved: countedSum,
+      rejected: countedSum,
+      open: countedSum,
+    })
+    .nullable(),
+});
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+
 /** GET /payment/{id}: the payment with its links and receipts. */
 export const paymentSchema = paymentFieldsSchema.extend({
   iban: z.string().optional(),
@@ -120,6 +173,8 @@ export const paymentSchema = paymentFieldsSchema.extend({
   activity_name: z.string().nullable(),
   n_attachments: z.number(),
   attachments: z.array(attachmentSchema),
+  /** Only on a reviewable expense, for callers who see reviews (docs/api-rules.md §20). */
+  review: reviewSchema.optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -166,6 +221,8 @@ export const paymentListItemSchema = z.object({
   payment: paymentFieldsSchema,
   activity_name: z.string().nullable(),
   n_attachments: z.number(),
+  /** Only on a reviewable expense, for callers who see reviews (docs/api-rules.md §20). */
+  review_status: reviewSchema.shape.status.optional(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
 /** Income (0 or more) and expenses (0 or less) in euros. */

@@ -76,7 +76,7 @@ export function editableFields(actor: Actor | null, subject: Subject): string[] 
     case 'Funder':
       return isAdmin(actor) ? ['name', 'url'] : [];
     case 'Regulation':
-      return isAdmin(actor) ? ['name', 'description'] : [];
+      return isAdmin(actor) ? ['name', 'description', 'review_enabled'] : [];
     case 'Grant':
       return can(actor, 'edit', subject) ? ['name', 'reference', 'budget'] : [];
     case 'Initiative':

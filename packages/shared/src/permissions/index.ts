@@ -1,3 +1,3 @@
 export * from './types';
-export { can, allowedActions, classActions, isAdmin } from './rules';
+export { can, allowedActions, classActions, isAdmin, reviewLocked, seesReviews } from './rules';
 export * from './fields';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, can, classActions, editableFields } from './index';
+import {
+  allowedActions,
+  can,
+  classActions,
+  editableFields,
+  reviewLocked,
+  seesReviews,
+} from './index';
 import type { Actor, Relation, Subject } from './index';
 
 const user: Actor = { id: 10, role: 'user', isSuperuser: false };
@@ -359,7 +366,11 @@ describe('class-level and field-level rules', () => {
     const grant = (...r: Relation[]) => ({ type: 'Grant', relations: r }) as const;
     expect(editableFields(admin, funder)).toEqual(['name', 'url']);
     expect(editableFields(user, funder)).toEqual([]);
-    expect(editableFields(superuser, regulation())).toEqual(['name', 'description']);
+    expect(editableFields(superuser, regulation())).toEqual([
+      'name',
+      'description',
+      'review_enabled',
+    ]);
     expect(editableFields(user, regulation('grant_officer'))).toEqual([]);
     expect(editableFields(user, grant('grant_officer'))).toEqual(['name', 'reference', 'budget']);
     expect(editableFields(admin, grant())).toEqual(['name', 'reference', 'budget']);
@@ -406,5 +417,67 @@ describe('class-level and field-level rules', () => {
     expect(
       can(admin, 'delete', { type: 'User', id: admin.id, hidden: false, isSuperuser: false }),
     ).toBe(false);
+  });
+});
+
+describe('the review of expenses (docs/api-rules.md §20)', () => {
+  const expense = (
+    relations: Relation[],
+    extra: Partial<Omit<Extract<Subject, { type: 'Payment' }>, 'relations'>> = {},
+  ) =>
+    payment({ reviewable: true, hasActivity: true, ...extra, relations }) as Extract<
+      Subject,
+      { type: 'Payment' }
+    >;
+  const who: Array<[string, Actor | null, Relation[], boolean]> = [
+    ['admin', admin, [], true],
+    ['superuser', superuser, [], true],
+    ['grant officer', user, ['grant_officer'], true],
+    ['policy officer', user, ['policy_officer'], true],
+    ['overseer of its grant', user, ['overseer'], true],
+    ['overseer of another grant', user, [], false],
+    ['initiative owner', user, ['initiative_owner'], false],
+    ['activity owner', user, ['activity_owner'], false],
+    ['owner of another activity', user, ['any_activity_owner'], false],
+    ['financial user', financial, [], false],
+    ['visitor', anonymous, [], false],
+    ['overseer who owns the initiative', user, ['overseer', 'initiative_owner'], false],
+    ['admin who owns the activity', admin, ['activity_owner'], false],
+  ];
+
+  it.each(who)('review by %s', (_name, actor, relations, allowed) => {
+    expect(can(actor, 'review', expense(relations))).toBe(allowed);
+    // Approved, an expense is locked exactly for who may not review it.
+    const approved = expense(relations, { reviewStatus: 'approved' });
+    expect(reviewLocked(actor, approved)).toBe(!allowed);
+  });
+
+  it('reviews only reviewable expenses', () => {
+    expect(can(admin, 'review', expense([], { reviewable: false }))).toBe(false);
+    expect(can(admin, 'review', payment({}))).toBe(false);
+    expect(can(admin, 'review', expense([], { hasInitiative: false }))).toBe(false);
+  });
+
+  it('locks only an approved, reviewable expense', () => {
+    expect(reviewLocked(user, expense(['initiative_owner'], { reviewStatus: 'rejected' }))).toBe(
+      false,
+    );
+    expect(reviewLocked(user, expense(['initiative_owner'], { reviewStatus: null }))).toBe(false);
+    expect(
+      reviewLocked(
+        user,
+        expense(['initiative_owner'], { reviewStatus: 'approved', reviewable: false }),
+      ),
+    ).toBe(false);
+  });
+
+  it('shows reviews to the insiders of the initiative, not the public', () => {
+    expect(seesReviews(anonymous, [])).toBe(false);
+    expect(seesReviews(user, [])).toBe(false);
+    expect(seesReviews(user, ['any_activity_owner'])).toBe(true);
+    expect(seesReviews(user, ['initiative_owner'])).toBe(true);
+    expect(seesReviews(user, ['policy_officer'])).toBe(true);
+    expect(seesReviews(financial, [])).toBe(true);
+    expect(seesReviews(admin, [])).toBe(true);
   });
 });

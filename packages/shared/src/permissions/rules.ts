@@ -47,6 +47,27 @@ const canEditPayment: Rule<SubjectOf<'Payment'>> = (a, p) =>
     (p.hasInitiative && has(p.relations, 'initiative_owner')) ||
     (p.hasActivity && has(p.relations, 'activity_owner')));
 
+/**
+ * Who reviews a funder's expenses (docs/api-rules.md §20): admins, the regulation's officers and
+ * the grant's overseers, but never the initiative's owners or the payment's activity owners:
+ * no one approves their own spending.
+ */
+const isReviewer = (a: Actor | null, p: SubjectOf<'Payment'>) =>
+  a !== null &&
+  !has(p.relations, 'initiative_owner', 'activity_owner') &&
+  (isAdmin(a) || has(p.relations, 'grant_officer', 'policy_officer', 'overseer'));
+
+/**
+ * An approved expense is locked for everyone but its reviewers until a reviewer reopens it: the
+ * service answers 409 REVIEW_LOCKED to an edit or delete the caller would otherwise be allowed.
+ */
+export const reviewLocked = (a: Actor | null, p: SubjectOf<'Payment'>): boolean =>
+  p.reviewable === true && p.reviewStatus === 'approved' && !isReviewer(a, p);
+
+/** The caller sees the reviews of an initiative's expenses: the insiders do, the public not. */
+export const seesReviews = (a: Actor | null, relations: Relations): boolean =>
+  isInsider(a, relations);
+
 const POLICY: Policy = {
   User: {
     read: (a, u) => !u.hidden || (a !== null && (a.id === u.id || isAdmin(a))),
@@ -122,6 +143,8 @@ const POLICY: Policy = {
       (isAdmin(a) || has(p.relations, 'account_owner', 'account_user') || canEditPayment(a, p)),
     // The payment only needs an initiative: link_payment on the activity decides (docs/api-rules.md §5).
     link_activity: (a, p) => a !== null && p.hasInitiative,
+    // Approve, reject and reopen.
+    review: (a, p) => p.reviewable === true && p.hasInitiative && isReviewer(a, p),
   },
   // Relations are computed for logged-in callers only; the guard keeps it so if that changes.
   BankAccount: {

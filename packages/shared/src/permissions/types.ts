@@ -51,6 +51,13 @@ export type Subject =
       hasInitiative: boolean;
       hasActivity: boolean;
       relations: Relations;
+      /**
+       * The funder reviews it: an expense in an initiative whose regulation turned the review on
+       * (docs/api-rules.md §20). Absent is false.
+       */
+      reviewable?: boolean;
+      /** Its review's status; absent or null is open. */
+      reviewStatus?: 'approved' | 'rejected' | 'answered' | null;
     }
   | { type: 'BankAccount'; relations: Relations };
 
@@ -69,7 +76,7 @@ export const ACTIONS = {
     'link_payment',
   ],
   Activity: ['read', 'edit', 'delete', 'set_owners', 'create_payment', 'link_payment'],
-  Payment: ['read', 'edit', 'delete', 'link_initiative', 'link_activity'],
+  Payment: ['read', 'edit', 'delete', 'link_initiative', 'link_activity', 'review'],
   BankAccount: ['read', 'renew', 'revoke', 'delete', 'set_users'],
 } as const satisfies Record<EntityClass, readonly string[]>;
 

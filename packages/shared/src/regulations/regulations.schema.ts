@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../http';
+import { booleanish, idSchema } from '../http';
 import {
   OFFICER_ROLES,
   REGULATION_DESCRIPTION_MAX,
@@ -37,6 +37,8 @@ export const regulationSummarySchema = z.object({
 });
 
 export const regulationSchema = regulationSummarySchema.extend({
+  /** The funder reviews its grants' expenses (docs/api-rules.md §20). */
+  review_enabled: z.boolean(),
   funder: z.object({ id: z.number(), name: z.string() }),
   grants: z.array(grantSummarySchema),
   grant_officers: z.array(officerSchema),
@@ -54,6 +56,7 @@ const normalisedText = (max: number) =>
 export const regulationBody = z.object({
   name: z.string().trim().min(1).max(REGULATION_NAME_MAX),
   description: normalisedText(REGULATION_DESCRIPTION_MAX),
+  review_enabled: booleanish().optional(),
 });
 export const regulationPatch = regulationBody.partial();
 

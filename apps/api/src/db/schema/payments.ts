@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PAYMENT_ROUTES, PAYMENT_TYPES } from '@helder/shared/payments';
+import { PAYMENT_ROUTES, PAYMENT_TYPES, REVIEW_STATUSES } from '@helder/shared/payments';
 import { bankAccounts, statementImports } from './bank-accounts';
 import { activities, initiatives } from './initiatives';
 import { users } from './users';
@@ -91,4 +91,24 @@ export const paymentAttachments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_attachments_payment_idx').on(t.paymentId, t.id)],
+);
+
+/**
+ * The funder's review of an expense (docs/api-rules.md §20): the current state only, one row per
+ * reviewed payment; who changed it and when is in the audit log. No row is 'open'. A rejected
+ * expense the owner corrects or adds a receipt to becomes 'answered', which the reviewer sees
+ * as open again; reopening deletes the row.
+ */
+export const paymentReviews = pgTable(
+  'payment_reviews',
+  {
+    paymentId: integer('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull(),
+    comment: text('comment').notNull().default(''),
+    reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_reviews_reviewer_idx').on(t.reviewerId)],
 );

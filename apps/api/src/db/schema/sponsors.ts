@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   pgTable,
@@ -32,6 +33,11 @@ export const regulations = pgTable(
       .references(() => funders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /**
+     * Its grants' expenses are reviewed by the funder: approved or rejected one by one
+     * (docs/api-rules.md §20).
+     */
+    reviewEnabled: boolean('review_enabled').notNull().default(false),
   },
   (t) => [uniqueIndex('regulations_funder_name_idx').on(t.funderId, sql`lower(${t.name})`)],
 );

@@ -1,17 +1,26 @@
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Actor, Relation } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { funders, grantOverseers, grants, regulations } from '../../db/schema';
+import { everyExpenseApproved } from '../../lib/review-sql';
 import { grantFiguresWithInitiatives, officerRoles, toRelations } from '../regulations';
 import { peopleJson } from '../users';
+
+/**
+ * The stored 'Verantwoord' field, or 'Ja' once the funder approved every expense of the grant
+ * (docs/api-rules.md §20).
+ */
+const accountedFor = (stored: SQLWrapper) =>
+  sql<string | null>`case when ${everyExpenseApproved(grants.id, grants.regulationId)}
+    then 'Ja' else ${stored} end`;
 
 /**
  * Where a grant stands: who answers for it, its regulation and its funder. For a select that joins
  * the grant's regulation and funder.
  */
 export const grantPlace = {
-  verantwoordelijk: grants.verantwoordelijk,
-  verantwoordelijkheid: grants.verantwoordelijkheid,
+  verantwoordelijk: accountedFor(grants.verantwoordelijk),
+  verantwoordelijkheid: accountedFor(grants.verantwoordelijkheid),
   regulationId: grants.regulationId,
   regulationName: regulations.name,
   funderId: regulations.funderId,

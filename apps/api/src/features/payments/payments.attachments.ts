@@ -13,6 +13,7 @@ import {
   storeFile,
 } from '../../lib/pictures';
 import { authorize, write } from '../../lib/write';
+import { answerRejection, assertNotLocked } from './payments.review-state';
 import { findPayment } from './payments.service';
 
 /** Receipts are pdf, png or jpeg, judged from their bytes (docs/api-rules.md §11). */
@@ -65,6 +66,8 @@ export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[
           .where(eq(payments.id, paymentId))
           .for('key share');
         if (!locked) throw notFound('Payment');
+        // A receipt is an answer to a rejection (docs/api-rules.md §20).
+        await answerRejection(tx, actor.id, paymentId);
         return tx
           .insert(paymentAttachments)
           .values(keys.map((storageKey) => ({ paymentId, storageKey })))
@@ -92,6 +95,7 @@ export async function removeAttachment(ctx: Ctx, paymentId: number, attachmentId
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, paymentId);
   authorize(actor, 'edit', row.subject, 'You may not remove attachments of this payment');
+  assertNotLocked(actor, row.subject);
   await write(ctx, actor, {
     run: async (tx) => {
       const [gone] = await tx

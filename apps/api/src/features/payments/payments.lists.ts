@@ -1,6 +1,6 @@
 import { centsToEuros } from '@helder/shared/money';
 import type { PaymentListItem, PaymentsFilter, UserPayment } from '@helder/shared/payments';
-import { isAdmin } from '@helder/shared/permissions';
+import { isAdmin, seesReviews, type Relations } from '@helder/shared/permissions';
 import { requireActor, type Ctx } from '../../http/context';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
@@ -23,7 +23,12 @@ const sumsInEuros = (sums: { incomeCents: number; expensesCents: number }) => ({
   expenses: centsToEuros(sums.expensesCents),
 });
 
-async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
+/**
+ * `relations`: the caller's to the scope, which decide whether the list shows the review status
+ * of its expenses (docs/api-rules.md §20).
+ */
+async function page(ctx: Ctx, scope: Scope, query: ListQuery, relations: Relations) {
+  const reviews = seesReviews(ctx.actor, relations);
   const { offset, limit, after, ...filter } = query;
   const { rows, totalCount, listed, shielded } = await selectPaymentPage(
     ctx.db,
@@ -36,6 +41,9 @@ async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
     payment: toPaymentFields(ctx, row),
     activity_name: row.activityName,
     n_attachments: row.nAttachments,
+    ...(reviews && row.reviewEnabled && row.amountCents < 0
+      ? { review_status: row.reviewStatus ?? 'open' }
+      : {}),
   }));
   return {
     payments: items,
@@ -47,14 +55,19 @@ async function page(ctx: Ctx, scope: Scope, query: ListQuery) {
 
 /** An initiative's visible payments, its activities' included (404 when it is hidden). */
 export async function initiativePayments(ctx: Ctx, initiativeId: number, query: ListQuery) {
-  await findInitiative(ctx, initiativeId);
-  return page(ctx, { initiativeId }, query);
+  const initiative = await findInitiative(ctx, initiativeId);
+  return page(ctx, { initiativeId }, query, initiative.subject.relations);
 }
 
 /** An activity's visible payments (404 when it or its initiative is hidden from the caller). */
 export async function activityPayments(ctx: Ctx, path: ActivityPath, query: ListQuery) {
   const activity = await findActivity(ctx, path);
-  return page(ctx, { initiativeId: activity.initiativeId, activityId: activity.id }, query);
+  return page(
+    ctx,
+    { initiativeId: activity.initiativeId, activityId: activity.id },
+    query,
+    activity.subject.relations,
+  );
 }
 
 /**

@@ -14,10 +14,13 @@ import {
   initiativeOwners,
   initiatives,
   paymentAttachments,
+  paymentReviews,
   payments,
+  regulations,
 } from '../../db/schema';
 import { invalid } from '../../http/errors';
 import { correlated, paymentVisible, seesEverything } from '../../lib/initiative-sql';
+import { reviewerNameOf } from '../../lib/review-sql';
 import { relationColumns, toInitiativeRelations } from '../initiatives';
 
 /**
@@ -101,11 +104,18 @@ export async function selectPayment(db: Executor, actor: Actor | null, id: numbe
           'key', ${paymentAttachments.storageKey}) order by ${paymentAttachments.id}), '[]'::json)
         from ${paymentAttachments} where ${paymentAttachments.paymentId} = ${payments.id})`),
       ...paymentRelationColumns(actor),
+      reviewEnabled: regulations.reviewEnabled,
+      reviewStatus: paymentReviews.status,
+      reviewComment: paymentReviews.comment,
+      reviewedAt: paymentReviews.reviewedAt,
+      reviewerName: reviewerNameOf(actor),
     })
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(grants, eq(grants.id, initiatives.grantId))
+    .leftJoin(regulations, eq(regulations.id, grants.regulationId))
     .leftJoin(activities, activityOfPayment)
+    .leftJoin(paymentReviews, eq(paymentReviews.paymentId, payments.id))
     .where(eq(payments.id, id));
   return row;
 }
@@ -123,7 +133,9 @@ export function paymentSubject(
     | 'activityHidden'
     | 'isAccountOwner'
     | 'isAccountUser'
+    | 'amountCents'
   > &
+    Partial<Pick<PaymentRow, 'reviewEnabled' | 'reviewStatus'>> &
     Parameters<typeof toInitiativeRelations>[0],
 ): Extract<Subject, { type: 'Payment' }> {
   const relations: Relation[] = toInitiativeRelations(row);
@@ -136,6 +148,9 @@ export function paymentSubject(
     hasInitiative: row.initiativeId !== null,
     hasActivity: row.activityId !== null,
     relations,
+    // An expense is a payment going out (docs/api-rules.md §8): its amount is below zero.
+    reviewable: row.reviewEnabled === true && row.initiativeId !== null && row.amountCents < 0,
+    reviewStatus: row.reviewStatus ?? null,
   };
 }
 
@@ -266,12 +281,20 @@ function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, pa
 const listWhere = ({ actor, scope, filter }: ListShape) =>
   whereOf(actor, scope, filter, asPlaceholder);
 
+/** A page's rows carry their review and whether the regulation reviews (docs/api-rules.md §20). */
 const listFrom = (db: Executor, where: SQL, keyset?: SQL) =>
   db
-    .select({ ...paymentColumns })
+    .select({
+      ...paymentColumns,
+      reviewEnabled: regulations.reviewEnabled,
+      reviewStatus: paymentReviews.status,
+    })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
+    .innerJoin(grants, eq(grants.id, initiatives.grantId))
+    .innerJoin(regulations, eq(regulations.id, grants.regulationId))
     .leftJoin(activities, activityOfPayment)
+    .leftJoin(paymentReviews, eq(paymentReviews.paymentId, payments.id))
     .where(and(where, keyset));
 
 // Joined like the page: whether a payment is listed depends on its initiative and activity.

@@ -15,6 +15,7 @@ import {
   linkableInitiatives,
   userPayments,
 } from './payments.lists';
+import { reopenReview, reviewPayment, reviewSummary } from './payments.reviews';
 import {
   createPayment,
   deletePayment,
@@ -58,6 +59,13 @@ export async function paymentsRoutes(api: FastifyInstance) {
     await removeAttachment(ctx, params.paymentId, params.attachmentId);
     return undefined;
   });
+  registerEndpoint(api, c.review, ({ ctx, params, body }) =>
+    reviewPayment(ctx, params.paymentId, body),
+  );
+  registerEndpoint(api, c.reopen, ({ ctx, params }) => reopenReview(ctx, params.paymentId));
+  registerEndpoint(api, c.reviewSummary, ({ ctx, params }) =>
+    reviewSummary(ctx, params.initiativeId),
+  );
   registerEndpoint(api, c.initiative, ({ ctx, params, query }) =>
     initiativePayments(ctx, params.initiativeId, query),
   );

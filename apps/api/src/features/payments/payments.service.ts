@@ -15,12 +15,14 @@ import { activities, initiatives, paymentAttachments, payments } from '../../db/
 import { requireActor, type Ctx } from '../../http/context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { signFileUrl } from '../../lib/file-urls';
+import { diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
 import { pictureUrls } from '../../lib/pictures';
 import { authorize, entityWriter, readable, subjectLoader, write } from '../../lib/write';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
 import { forThePublic, readsPrivate } from './payments.privacy';
+import { answerRejection, assertNotLocked, toReview } from './payments.review-state';
 import {
   paymentSubject,
   selectPayment,
@@ -29,6 +31,7 @@ import {
 } from './payments.queries';
 
 type PaymentInput = z.output<typeof paymentBody>;
+type PaymentSubject = ReturnType<typeof paymentSubject>;
 type PaymentChanges = z.output<typeof paymentPatch>;
 
 const writes = entityWriter({ entityClass: 'Payment', table: payments });
@@ -49,7 +52,10 @@ const text = (value: string | null) => value ?? '';
  * The fields of a payment as every response shows them. Account numbers only for callers who
  * read them; the public reads the texts masked and a shielded name replaced (docs/api-rules.md §6).
  */
-export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
+export function toPaymentFields(
+  ctx: Ctx,
+  row: Omit<PaymentPageRow, 'reviewEnabled' | 'reviewStatus'>,
+): PaymentFields {
   const own = readsPrivate(ctx);
   const shown = own ? row : forThePublic(row);
   return {
@@ -70,7 +76,7 @@ export function toPaymentFields(ctx: Ctx, row: PaymentPageRow): PaymentFields {
   };
 }
 
-function toPayment(ctx: Ctx, row: PaymentRow): Payment {
+function toPayment(ctx: Ctx, row: PaymentRow & { subject?: PaymentSubject }): Payment {
   const now = ctx.clock();
   const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
   return {
@@ -82,6 +88,7 @@ function toPayment(ctx: Ctx, row: PaymentRow): Payment {
     activity_name: row.activityName,
     n_attachments: row.nAttachments,
     attachments: row.attachments.map((a) => ({ id: a.id, ...pictureUrls(a.key, sign) })),
+    ...toReview(ctx.actor, row.subject ?? paymentSubject(row), row),
   };
 }
 
@@ -170,6 +177,7 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, id);
   authorize(actor, 'edit', row.subject, 'You may not edit this payment');
+  assertNotLocked(actor, row.subject);
   const before = {
     transaction_amount: centsToEuros(row.amountCents),
     booking_date: row.bookingDate.toISOString(),
@@ -201,25 +209,39 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
     else delete changes.route;
   }
   if (Object.keys(changes).length === 0) return toPayment(ctx, row);
-  await writes.update(ctx, actor, id, {
-    set: {
-      amountCents:
-        changes.transaction_amount === undefined
-          ? undefined
-          : eurosToCents(changes.transaction_amount),
-      bookingDate: changes.booking_date === undefined ? undefined : new Date(changes.booking_date),
-      route: changes.route,
-      creditorName: changes.creditor_name,
-      creditorAccount: changes.creditor_account,
-      debtorName: changes.debtor_name,
-      debtorAccount: changes.debtor_account,
-      shortUserDescription: changes.short_user_description,
-      longUserDescription: changes.long_user_description,
-      hidden: changes.hidden,
-      hideCounterparty: changes.hide_counterparty,
+  const set = {
+    amountCents:
+      changes.transaction_amount === undefined
+        ? undefined
+        : eurosToCents(changes.transaction_amount),
+    bookingDate: changes.booking_date === undefined ? undefined : new Date(changes.booking_date),
+    route: changes.route,
+    creditorName: changes.creditor_name,
+    creditorAccount: changes.creditor_account,
+    debtorName: changes.debtor_name,
+    debtorAccount: changes.debtor_account,
+    shortUserDescription: changes.short_user_description,
+    longUserDescription: changes.long_user_description,
+    hidden: changes.hidden,
+    hideCounterparty: changes.hide_counterparty,
+  };
+  // The edit and the owner's answer to a rejection commit together (docs/api-rules.md §20).
+  await write(ctx, actor, {
+    run: async (tx) => {
+      const updated = await tx
+        .update(payments)
+        .set(set)
+        .where(eq(payments.id, id))
+        .returning({ id: payments.id });
+      if (updated.length === 0) throw notFound('Payment');
+      await answerRejection(tx, actor.id, id);
     },
-    before,
-    changes,
+    audit: () => ({
+      entityClass: 'Payment',
+      entityId: id,
+      action: 'update',
+      changes: diff(before, changes),
+    }),
   });
   return getPayment(ctx, id);
 }
@@ -228,6 +250,8 @@ export async function updatePayment(ctx: Ctx, id: number, input: PaymentChanges)
 export async function deletePayment(ctx: Ctx, id: number): Promise<void> {
   const actor = requireActor(ctx);
   const row = await findPayment(ctx, id);
+  authorize(actor, 'delete', row.subject, 'You may not delete this payment');
+  assertNotLocked(actor, row.subject);
   await writes.remove(ctx, actor, id, {
     subject: row.subject,
     denied: 'You may not delete this payment',
@@ -274,6 +298,8 @@ export async function linkInitiative(ctx: Ctx, id: number, initiativeId: number 
     { ...row.subject, hasActivity: false },
     'You may not link this payment',
   );
+  // Moving an approved expense would carry its approval elsewhere.
+  assertNotLocked(actor, row.subject);
   if (row.activityId !== null) {
     throw conflict('CONFLICT', 'Unlink the activity before changing the initiative');
   }
@@ -320,6 +346,7 @@ export async function linkActivity(
     { ...row.subject, hasInitiative: true },
     'You may not link this payment',
   );
+  assertNotLocked(actor, row.subject);
   if (row.initiativeId === null || row.initiativeId !== body.initiative_id) {
     // Only who may link payments within its initiative learns that its state is the obstacle.
     if (row.initiativeId !== null) {

@@ -94,6 +94,7 @@ const regulationStatement = reused((db, { actor }: ActorShape) =>
       id: regulations.id,
       name: regulations.name,
       description: regulations.description,
+      reviewEnabled: regulations.reviewEnabled,
       funderId: regulations.funderId,
       funderName: funders.name,
       roles: officerRoles(actor, regulations.id),

@@ -82,6 +82,7 @@ async function toRegulation(ctx: Ctx, row: RegulationRow): Promise<Regulation> {
     id: row.id,
     name: row.name,
     description: row.description,
+    review_enabled: row.reviewEnabled,
     funder: { id: row.funderId, name: row.funderName },
     grants: grantRows.map((g) => ({
       id: g.id,
@@ -123,8 +124,13 @@ export async function createRegulation(
     clash: async () =>
       (await regulationNameTaken(ctx.db, funderId, input.name)) ? nameTaken() : null,
     parentId: funderId,
-    values: { funderId, ...input },
-    audited: { funder_id: funderId, ...input },
+    values: {
+      funderId,
+      name: input.name,
+      description: input.description,
+      reviewEnabled: input.review_enabled ?? false,
+    },
+    audited: { funder_id: funderId, ...input, review_enabled: input.review_enabled ?? false },
   });
   return getRegulation(ctx, { funderId, regulationId: id });
 }
@@ -139,8 +145,9 @@ export async function updateRegulation(
   const edited = await writes.edit(ctx, actor, row.id, {
     subject: regulationSubject(row),
     denied: 'Only administrators can edit regulations',
-    before: { name: row.name, description: row.description },
+    before: { name: row.name, description: row.description, review_enabled: row.reviewEnabled },
     input,
+    columns: ({ review_enabled, ...texts }) => ({ ...texts, reviewEnabled: review_enabled }),
     clash: async ({ name }) =>
       name !== undefined && (await regulationNameTaken(ctx.db, row.funderId, name, row.id))
         ? nameTaken()

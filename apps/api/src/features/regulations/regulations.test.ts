@@ -60,6 +60,7 @@ describe('POST /api/funder/:id/regulation', () => {
       id: created.id,
       name: 'Buurtbudget Noord',
       description: 'Regel een\nRegel twee\nRegel drie',
+      review_enabled: false,
       funder: { id: funder.id, name: funder.name },
       grants: [],
       grant_officers: [],

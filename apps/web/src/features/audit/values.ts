@@ -10,6 +10,8 @@ type Field = keyof (typeof fields)['fields'];
 /** Amounts and budgets, audited in euros as the API exposes them (docs/api-rules.md §8). */
 const MONEY = new Set(['transaction_amount', 'budget']);
 const DAYS = new Set(['booking_date']);
+/** A review's status, as the payment modal names it (docs/api-rules.md §20). */
+const REVIEW_STATUSES = new Set(['open', 'approved', 'rejected', 'answered']);
 
 const isKnownField = (field: string, i18n: I18n): field is Field =>
   i18n.exists(`fields.${field}`, { ns: 'audit' });
@@ -25,6 +27,9 @@ export function valueText(field: string, value: unknown, t: TFunction<'audit'>):
   if (typeof value === 'boolean') return value ? t('values.yes') : t('values.no');
   if (typeof value === 'number' && MONEY.has(field)) return formatEuro(value);
   if (typeof value === 'string' && DAYS.has(field)) return formatBookingDate(value);
+  if (field === 'review_status' && typeof value === 'string' && REVIEW_STATUSES.has(value)) {
+    return t(`reviewStatuses.${value as 'open' | 'approved' | 'rejected' | 'answered'}`);
+  }
   if (Array.isArray(value)) {
     return value.length === 0 ? t('values.none') : value.map((v) => valueText('', v, t)).join(', ');
   }

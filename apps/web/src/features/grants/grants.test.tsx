@@ -25,6 +25,7 @@ const regulation = {
   id: 9,
   name: 'Buurtbudget',
   description: 'Geld voor de buurt.',
+  review_enabled: false,
   funder: { id: 1, name: 'Gemeente Oost' },
   grants: [
     summary(5, { initiative_count: 2, first_initiative_id: 40, expenses: -617.25 }),

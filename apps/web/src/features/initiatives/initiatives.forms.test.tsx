@@ -23,6 +23,7 @@ const regulation = {
   id: 9,
   name: 'Buurtbudget',
   description: 'Geld voor de buurt.',
+  review_enabled: false,
   funder: { id: 1, name: 'Gemeente Oost' },
   grants: [
     {

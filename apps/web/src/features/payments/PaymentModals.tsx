@@ -3,7 +3,7 @@
  * add-payment, {paymentId}/details (the edit form with Payment edit, else read-only) and
  * {paymentId}/delete-payment. They return to the Transactieoverzicht tab with its filter.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert';
@@ -31,6 +31,7 @@ import { bankFacts, PaymentFacts } from './PaymentFacts';
 import { ReceiptReading } from './ReceiptReading';
 import { PaymentForm } from './PaymentForm';
 import styles from './payments.module.css';
+import { ReviewPanel } from './ReviewPanel';
 import { usePaymentsScope, useReturnToPayments, type SavedPaymentState } from './routing';
 import {
   bookingDay,
@@ -119,7 +120,11 @@ export function PaymentDetailsModal() {
   const uploadFailed = (location.state as PaymentDetailsState | null)?.attachmentsFailed === true;
   const payment = usePayment(paymentId);
   const actions = useCan('Payment', paymentId);
-  const canEdit = actions.can('edit');
+  const mayReview = actions.can('review');
+  const lockId = useId();
+  // An approved expense waits for its review to be reopened (docs/api-rules.md §20).
+  const locked = payment.data?.review?.status === 'approved' && !mayReview;
+  const canEdit = actions.can('edit') && !locked;
   const editFields = useEntityEditFields(
     canEdit ? { entity_class: 'Payment', entity_id: paymentId } : null,
   );
@@ -140,19 +145,32 @@ export function PaymentDetailsModal() {
 
   const editing = canEdit && !invalidDate;
   const title = editing ? t('form.editTitle') : t('details.title');
-  const deleteLink = actions.can('delete') ? (
-    <div className={styles.deleteRow}>
-      <ButtonLink
-        to={`${paths.deletePayment(scope.initiativeId, paymentId, scope.activityId)}${location.search}`}
-        variant="danger"
-        icon={<TrashIcon size={18} />}
-      >
-        {t('details.delete')}
-      </ButtonLink>
-    </div>
-  ) : null;
+  const deleteLink =
+    actions.can('delete') && !locked ? (
+      <div className={styles.deleteRow}>
+        <ButtonLink
+          to={`${paths.deletePayment(scope.initiativeId, paymentId, scope.activityId)}${location.search}`}
+          variant="danger"
+          icon={<TrashIcon size={18} />}
+        >
+          {t('details.delete')}
+        </ButtonLink>
+      </div>
+    ) : null;
 
   const history = <HistoryPanel entityClass="Payment" entityId={paymentId} level={3} />;
+  const review = data ? <ReviewPanel payment={data} mayReview={mayReview} /> : null;
+  const lockedEdit =
+    locked && actions.can('edit') ? (
+      <>
+        <Alert tone="info" id={lockId}>
+          {t('review.lockedHint')}
+        </Alert>
+        <Button variant="secondary" disabled aria-describedby={lockId}>
+          {t('review.edit')}
+        </Button>
+      </>
+    ) : null;
 
   const toggleMark = (attachmentId: number) =>
     setMarked((old) => {
@@ -180,7 +198,9 @@ export function PaymentDetailsModal() {
           return (
             <>
               {invalidDate ? <Alert tone="info">{t('details.invalidDate')}</Alert> : null}
+              {lockedEdit}
               <PaymentFacts payment={data} />
+              {review}
               {history}
               <FormActions align={deleteLink ? 'between' : 'end'}>
                 {deleteLink}
@@ -233,6 +253,7 @@ export function PaymentDetailsModal() {
             }}
             after={
               <>
+                {review}
                 {deleteLink}
                 {history}
               </>

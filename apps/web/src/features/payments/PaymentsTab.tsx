@@ -8,13 +8,13 @@
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
-import { useCan } from '../auth';
+import { useCan, useSession } from '../auth';
 import { usePayments } from './api';
 import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
@@ -26,10 +26,22 @@ import { PaymentsTotals } from './PaymentsTotals';
 import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
 
+/**
+ * The review's summary and badges are for insiders only: visitors never load them (ADR 0027's
+ * budget).
+ */
+const ReviewSummary = lazy(() =>
+  import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
+);
+const ReviewBadge = lazy(() =>
+  import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
+);
+
 export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const { initiativeId, activityId } = scope;
+  const session = useSession();
   const filter = usePaymentsFilter();
   const search = searchText(filter);
   const payments = usePayments(scope, filter);
@@ -56,7 +68,7 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     open(paymentId);
   };
 
-  const renderRow = ({ payment, n_attachments }: PaymentListItem) => (
+  const renderRow = ({ payment, n_attachments, review_status }: PaymentListItem) => (
     <tr
       key={payment.id}
       ref={payment.id === saved?.id ? savedRow : undefined}
@@ -66,7 +78,14 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       onKeyDown={(event) => onRowKey(event, payment.id)}
     >
       <DateCell bookingDate={payment.booking_date} />
-      <td>{payment.short_user_description}</td>
+      <td>
+        {payment.short_user_description}
+        {review_status ? (
+          <Suspense fallback={null}>
+            <ReviewBadge status={review_status} />
+          </Suspense>
+        ) : null}
+      </td>
       <td>{shownName(payment, 'creditor', t('shieldedName'))}</td>
       <td>{shownName(payment, 'debtor', t('shieldedName'))}</td>
       <td>
@@ -96,6 +115,11 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           </ButtonLink>
         ) : null}
       </div>
+      {session !== null && activityId === undefined ? (
+        <Suspense fallback={null}>
+          <ReviewSummary initiativeId={initiativeId} />
+        </Suspense>
+      ) : null}
       <FilterChips filter={filter} />
       {/* Always present, so that a screen reader announces the text when it appears. */}
       <p role="status" className={saved ? styles.savedNotice : 'visually-hidden'}>

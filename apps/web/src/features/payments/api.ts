@@ -5,7 +5,7 @@
  * their media (docs/spec-map.md §4: lists refresh after every successful change).
  */
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import type { PaymentInput, PaymentPatch } from '@helder/shared/payments';
+import type { PaymentInput, PaymentPatch, ReviewInput } from '@helder/shared/payments';
 import { paymentsRoutes } from '@helder/shared/payments/client';
 import {
   infiniteQueryOptions,
@@ -193,5 +193,31 @@ export function useDeletePayment(paymentId: number) {
   return useMutation({
     mutationFn: () => callApi(paymentsRoutes.remove, { params: { paymentId } }),
     onSuccess: () => refreshAfterChange(queryClient, paymentId),
+  });
+}
+
+/**
+ * GET /payments/initiative/{id}/review: how much of the initiative's spending the funder reviewed
+ * (docs/api-rules.md §20). Under the payments root, so every payment change refreshes it.
+ */
+export const reviewSummaryQuery = (initiativeId: number) =>
+  queryOptions({
+    queryKey: [...all, 'review-summary', initiativeId] as const,
+    queryFn: ({ signal }) =>
+      callApi(paymentsRoutes.reviewSummary, { params: { initiativeId }, signal }),
+  });
+
+/** PUT (approve or reject) and DELETE (reopen) /payment/{id}/review. */
+export function useReviewPayment(paymentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (verdict: ReviewInput | null) =>
+      verdict === null
+        ? callApi(paymentsRoutes.reopen, { params: { paymentId } })
+        : callApi(paymentsRoutes.review, { params: { paymentId }, body: verdict }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentsQueries.detail(paymentId).queryKey, payment);
+      return refreshAfterChange(queryClient, paymentId);
+    },
   });
 }

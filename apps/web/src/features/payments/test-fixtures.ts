@@ -117,6 +117,8 @@ export function paymentsApi({
     'GET /api/payments/initiative/:id': answer,
     'GET /api/payments/initiative/:id/activity/:activityId': answer,
     'GET /api/payment/:id': () => jsonResponse(200, detail),
+    'GET /api/payments/initiative/:id/review': () =>
+      jsonResponse(200, { enabled: false, summary: null }),
     ...routes,
   });
 }
@@ -124,6 +126,12 @@ export function paymentsApi({
 /** The list requests' queries, in order. */
 export function listQueries(requests: { url: string; method: string }[]) {
   return requests
-    .filter((request) => request.method === 'GET' && request.url.includes('/api/payments/'))
+    .filter(
+      (request) =>
+        request.method === 'GET' &&
+        request.url.includes('/api/payments/') &&
+        // The review summary is no list.
+        !new URL(request.url, 'http://localhost').pathname.endsWith('/review'),
+    )
     .map((request) => new URL(request.url, 'http://localhost').searchParams);
 }

@@ -1,6 +1,7 @@
 import { REGULATION_DESCRIPTION_MAX } from '@helder/shared/regulations/client';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../components/ui/ChoiceFields';
 import { EntityForm, type EntityFormProps } from '../../components/ui/Form';
 import { TextArea } from '../../components/ui/TextArea';
 import { TextField } from '../../components/ui/TextField';
@@ -42,7 +43,7 @@ export interface RegulationFormProps extends EntityFormProps<RegulationFormOutpu
 /** The one regulation form, for creating and editing (Naam, Beschrijving with 'n / 512'). */
 export function RegulationForm({
   mode,
-  defaultValues = { name: '', description: '' },
+  defaultValues = { name: '', description: '', review_enabled: false },
   onSubmit,
   ...frame
 }: RegulationFormProps) {
@@ -71,6 +72,11 @@ export function RegulationForm({
         counter={{ length: description.length, max: REGULATION_DESCRIPTION_MAX }}
         error={form.errorText('description')}
         {...form.register('description')}
+      />
+      <CheckboxField
+        label={t('fields.reviewEnabled')}
+        hint={t('fields.reviewEnabledHint')}
+        {...form.register('review_enabled')}
       />
     </EntityForm>
   );

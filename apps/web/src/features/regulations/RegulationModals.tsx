@@ -50,7 +50,11 @@ export function EditRegulationModal() {
       {(form, regulation) => (
         <RegulationForm
           mode="edit"
-          defaultValues={{ name: regulation.name, description: regulation.description }}
+          defaultValues={{
+            name: regulation.name,
+            description: regulation.description,
+            review_enabled: regulation.review_enabled,
+          }}
           {...form}
         />
       )}

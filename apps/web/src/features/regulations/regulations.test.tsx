@@ -16,6 +16,7 @@ const regulation = {
   id: 9,
   name: 'Buurtbudget',
   description: 'Geld voor de buurt.\nTweede regel.',
+  review_enabled: false,
   funder: { id: 1, name: 'Gemeente Oost' },
   grants: [
     {
@@ -268,6 +269,7 @@ describe('edit regulation', () => {
     expect(jsonBody(requestsTo(requests, 'PATCH', '/api/funder/1/regulation/9')[0])).toEqual({
       name: 'Groenfonds',
       description: 'Geld voor de buurt.\nTweede regel.',
+      review_enabled: false,
     });
   });
 
@@ -322,6 +324,7 @@ describe('create regulation', () => {
     expect(jsonBody(requestsTo(requests, 'POST', '/api/funder/1/regulation')[0])).toEqual({
       name: 'Groenfonds',
       description: 'Voor groen.',
+      review_enabled: false,
     });
   });
 });
