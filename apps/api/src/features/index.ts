@@ -12,6 +12,7 @@ import { initiativesRoutes } from './initiatives';
 import { mediaRoutes } from './media';
 import { paymentsRoutes } from './payments';
 import { regulationsRoutes } from './regulations';
+import { spendingRoutes } from './spending';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
 import { verantwoordingRoutes } from './verantwoording';
@@ -31,5 +32,6 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   paymentsRoutes,
   bankAccountsRoutes,
   verantwoordingRoutes,
+  spendingRoutes,
   auditRoutes,
 ];

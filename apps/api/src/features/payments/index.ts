@@ -13,4 +13,4 @@ export {
   type ExportFile,
   type ExportRow,
 } from './payments.export';
-export { scopeWhere, type Scope } from './payments.queries';
+export { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
