@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, idSchema } from '../http';
+import { endpoint, idSchema, parentIdSchema } from '../http';
 import { routeTable } from './spending.routes';
-import { spendingQuery, spendingResponse } from './spending.schema';
+import { regulationSpendingResponse, spendingQuery, spendingResponse } from './spending.schema';
 
 export const spendingContract = {
   initiative: endpoint({
@@ -11,5 +11,12 @@ export const spendingContract = {
     params: z.object({ initiativeId: idSchema }),
     query: spendingQuery,
     response: spendingResponse,
+  }),
+  regulation: endpoint({
+    ...routeTable.regulation,
+    summary:
+      "The money of a regulation's initiatives the caller may see under it, most spent first",
+    params: z.object({ funderId: parentIdSchema, regulationId: idSchema }),
+    response: regulationSpendingResponse,
   }),
 };

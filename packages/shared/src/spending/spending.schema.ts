@@ -24,3 +24,20 @@ export const spendingResponse = z.object({
   periods: z.array(spendingPeriodSchema),
 });
 export type SpendingResponse = z.infer<typeof spendingResponse>;
+
+/** An initiative under a regulation, with its money as its own page shows it (§8). */
+export const initiativeSpendingSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  grant: z.object({ id: z.number(), name: z.string() }),
+  budget: z.number(),
+  income: z.number(),
+  expenses: z.number(),
+});
+export type InitiativeSpending = z.infer<typeof initiativeSpendingSchema>;
+
+export const regulationSpendingResponse = z.object({
+  /** Most spent first; only initiatives the caller may see listed under their sponsor. */
+  initiatives: z.array(initiativeSpendingSchema),
+});
+export type RegulationSpendingResponse = z.infer<typeof regulationSpendingResponse>;

@@ -1,8 +1,9 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { SpendingInterval } from '@helder/shared/spending';
 import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
-import { activities, initiatives, payments } from '../../db/schema';
+import { activities, grants, initiatives, payments } from '../../db/schema';
+import { listedUnderSponsor } from '../../lib/initiative-sql';
 import { activityOfPayment, scopeWhere, type Scope } from '../payments';
 
 /**
@@ -47,4 +48,29 @@ export async function selectSpending(
     })
     .from(perPeriod)
     .orderBy(asc(perPeriod.start));
+}
+
+/**
+ * A regulation's initiatives the caller may see listed under their sponsor (docs/api-rules.md
+ * §7), with their kept totals as their own pages show them, most spent first: one statement.
+ */
+export async function selectRegulationSpending(
+  db: Executor,
+  actor: Actor | null,
+  regulationId: number,
+) {
+  return db
+    .select({
+      id: initiatives.id,
+      name: initiatives.name,
+      grantId: grants.id,
+      grantName: grants.name,
+      budgetCents: initiatives.budgetCents,
+      incomeCents: initiatives.incomeCents,
+      expensesCents: initiatives.expensesCents,
+    })
+    .from(initiatives)
+    .innerJoin(grants, eq(grants.id, initiatives.grantId))
+    .where(and(eq(grants.regulationId, regulationId), listedUnderSponsor(actor)))
+    .orderBy(asc(initiatives.expensesCents), desc(initiatives.budgetCents), asc(initiatives.id));
 }
