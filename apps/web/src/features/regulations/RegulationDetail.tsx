@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useCan } from '../auth';
+import { ChartsPanel } from '../charts';
 import { toPickedUser } from '../users';
 import { useRegulation } from './api';
 import { useRegulationPath } from './paths';
@@ -170,6 +171,8 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
           canManageGrants: canCreateGrant,
         })}
       </section>
+
+      <ChartsPanel level={3} charts={[{ type: 'initiatives', funderId, regulationId }]} />
 
       <div className={styles.officerLists}>
         <OfficerList
