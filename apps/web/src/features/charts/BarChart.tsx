@@ -7,6 +7,7 @@ import { formatEuro } from '@helder/shared/money';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BudgetItem } from './specs';
+import { spentOf } from './spent';
 import { TableToggle } from './TableToggle';
 import styles from './charts.module.css';
 
@@ -28,12 +29,13 @@ export function BarChart({
   nameHeader,
   groupHeader,
   emptyText,
-  items,
+  items: given,
   level,
 }: BarChartProps) {
   const { t } = useTranslation('charts');
   const id = useId();
   const Heading = level === 3 ? 'h3' : 'h4';
+  const items = given.map((item) => ({ ...item, spent: spentOf(item.expenses) }));
   const max = Math.max(0, ...items.flatMap((item) => [item.budget, item.spent]));
   const width = (euros: number) => (max === 0 ? 0 : (euros / max) * 100);
   const budget = sum(items.map((item) => item.budget));

@@ -96,8 +96,7 @@ function Grants({
   level: Level;
 }) {
   const { t } = useTranslation('charts');
-  const grants = useFunderGrants(funderId, regulationIds);
-  const query = { ...grants, data: grants.isPending || grants.error ? undefined : grants.items };
+  const query = useFunderGrants(funderId, regulationIds);
   return (
     <Loading query={query}>
       {(items) => (

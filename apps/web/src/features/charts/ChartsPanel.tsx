@@ -7,7 +7,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/Spinner';
 import type { ChartSpec } from './specs';
-import styles from './charts.module.css';
+import styles from './panel.module.css';
 
 const ChartsBody = lazy(() =>
   import('./ChartsBody').then(({ ChartsBody }) => ({ default: ChartsBody })),

@@ -7,14 +7,14 @@ import { formatEuro } from '@helder/shared/money';
 import type { SpendingPeriod } from '@helder/shared/spending';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { spentOf } from './specs';
+import { spentOf } from './spent';
 import { TableToggle } from './TableToggle';
 import styles from './charts.module.css';
 
 const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB', fy: 'fy-NL' };
 
 /** A month's first day as 'mrt 2026' in the reader's language. */
-export function monthText(period: string, language: string) {
+function monthText(period: string, language: string) {
   return new Intl.DateTimeFormat(LOCALES[language] ?? 'nl-NL', {
     month: 'short',
     year: 'numeric',

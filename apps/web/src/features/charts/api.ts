@@ -4,9 +4,9 @@
  */
 import { regulationsRoutes } from '@helder/shared/regulations/client';
 import { spendingRoutes } from '@helder/shared/spending/client';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
-import { spentOf, type BudgetItem } from './specs';
+import type { BudgetItem } from './specs';
 
 const all = ['charts'] as const;
 
@@ -33,31 +33,31 @@ export const useRegulationInitiatives = (funderId: number, regulationId: number)
         label: i.name,
         group: i.grant.name,
         budget: i.budget,
-        spent: spentOf(i.expenses),
+        expenses: i.expenses,
       })),
   });
 
-/** The grants of the regulations, one request per regulation, as one result. */
-export function useFunderGrants(funderId: number, regulationIds: number[]) {
-  return useQueries({
-    queries: regulationIds.map((regulationId) => ({
-      queryKey: [...all, 'grants', funderId, regulationId] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        callApi(regulationsRoutes.get, { params: { funderId, regulationId }, signal }),
-    })),
-    combine: (results) => ({
-      isPending: results.some((r) => r.isPending),
-      error: results.find((r) => r.isError)?.error ?? null,
-      refetch: () => Promise.all(results.map((r) => r.refetch())),
-      items: results.flatMap((r): BudgetItem[] =>
-        (r.data?.grants ?? []).map((g) => ({
-          id: g.id,
-          label: g.name,
-          group: r.data?.name ?? '',
-          budget: g.budget,
-          spent: spentOf(g.expenses),
+/**
+ * The grants of a funder's regulations, as each regulation's page lists them: one request per
+ * regulation, answered together.
+ */
+export const useFunderGrants = (funderId: number, regulationIds: number[]) =>
+  useQuery({
+    queryKey: [...all, 'grants', funderId, regulationIds] as const,
+    queryFn: ({ signal }) =>
+      Promise.all(
+        regulationIds.map((regulationId) =>
+          callApi(regulationsRoutes.get, { params: { funderId, regulationId }, signal }),
+        ),
+      ),
+    select: (regulations): BudgetItem[] =>
+      regulations.flatMap((regulation) =>
+        regulation.grants.map((grant) => ({
+          id: grant.id,
+          label: grant.name,
+          group: regulation.name,
+          budget: grant.budget,
+          expenses: grant.expenses,
         })),
       ),
-    }),
   });
-}

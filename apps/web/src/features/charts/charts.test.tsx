@@ -27,8 +27,8 @@ const rowsOf = (table: HTMLElement) =>
 const activities: ChartSpec = {
   type: 'activities',
   items: [
-    { id: 1, label: 'Buurtfeest', budget: 1000, spent: 250.5 },
-    { id: 2, label: 'Verf', budget: 200, spent: 310 },
+    { id: 1, label: 'Buurtfeest', budget: 1000, expenses: -250.5 },
+    { id: 2, label: 'Verf', budget: 200, expenses: -310 },
   ],
 };
 

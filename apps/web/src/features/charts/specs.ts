@@ -1,13 +1,16 @@
-/** What a page asks the charts panel to show; the panel loads the data it does not pass. */
+/**
+ * What a page asks the charts panel to show; the panel loads the data it does not pass. Types
+ * only: nothing of the charts but the panel is in a page's first load.
+ */
 
-/** A budget and what was spent of it, in euros (spent ≥ 0). */
+/** A budget and the expenses booked against it, in euros as the API gives them (≤ 0). */
 export interface BudgetItem {
   id: number;
   label: string;
   /** What the item belongs to (an initiative's grant, a grant's regulation), if shown. */
   group?: string;
   budget: number;
-  spent: number;
+  expenses: number;
 }
 
 export type ChartSpec =
@@ -19,6 +22,3 @@ export type ChartSpec =
   | { type: 'initiatives'; funderId: number; regulationId: number }
   /** Budget against spent per grant of a funder's regulations (loaded). */
   | { type: 'grants'; funderId: number; regulationIds: number[] };
-
-/** Spent as the charts show it: the expenses (≤ 0) turned positive. */
-export const spentOf = (expenses: number) => Math.max(-expenses, 0);

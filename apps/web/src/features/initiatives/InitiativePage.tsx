@@ -9,7 +9,7 @@ import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
-import { ChartsPanel, spentOf } from '../charts';
+import { ChartsPanel } from '../charts';
 import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
 import { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
@@ -150,7 +150,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
                     id: activity.id,
                     label: activity.name,
                     budget: activity.budget,
-                    spent: spentOf(activity.expenses),
+                    expenses: activity.expenses,
                   })),
                 },
                 { type: 'cumulative', initiativeId: id },
