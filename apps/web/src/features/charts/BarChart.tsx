@@ -80,7 +80,12 @@ export function BarChart({
                     {item.label}
                     {item.group ? <span className={styles.muted}> · {item.group}</span> : null}
                   </span>
-                  <svg className={styles.barSvg} viewBox="0 0 100 20" preserveAspectRatio="none">
+                  <svg
+                    className={styles.barSvg}
+                    viewBox="0 0 100 20"
+                    preserveAspectRatio="none"
+                    aria-hidden="true"
+                  >
                     <rect
                       className={styles.budgetFill}
                       x="0"

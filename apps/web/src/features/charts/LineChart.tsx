@@ -69,7 +69,12 @@ export function LineChart({ title, emptyText, periods, level }: LineChartProps) 
             data-testid="line-chart"
           >
             <span className={styles.axisMax}>{formatEuro(total)}</span>
-            <svg className={styles.lineSvg} viewBox="0 0 100 100" preserveAspectRatio="none">
+            <svg
+              className={styles.lineSvg}
+              viewBox="0 0 100 100"
+              preserveAspectRatio="none"
+              aria-hidden="true"
+            >
               <line className={styles.axis} x1="0" y1="100" x2="100" y2="100" />
               <line className={styles.axis} x1="0" y1="0" x2="0" y2="100" />
               <polyline className={styles.lineStroke} points={points} />
