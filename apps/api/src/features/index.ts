@@ -15,6 +15,7 @@ import { paymentsRoutes } from './payments';
 import { receiptsRoutes } from './receipts';
 import { regulationsRoutes } from './regulations';
 import { remindersRoutes } from './reminders';
+import { spendingRoutes } from './spending';
 import { subjectLoaders } from './subjects';
 import { usersRoutes } from './users';
 import { verantwoordingRoutes } from './verantwoording';
@@ -36,6 +37,7 @@ export const features: Array<(api: FastifyInstance, config: Config) => Promise<v
   bankAccountsRoutes,
   verantwoordingRoutes,
   overviewRoutes,
+  spendingRoutes,
   auditRoutes,
   remindersRoutes,
 ];

@@ -16,6 +16,7 @@ import type activities from '../locales/nl/activities.json';
 import type audit from '../locales/nl/audit.json';
 import type auth from '../locales/nl/auth.json';
 import type bankAccounts from '../locales/nl/bank-accounts.json';
+import type charts from '../locales/nl/charts.json';
 import type common from '../locales/nl/common.json';
 import type funders from '../locales/nl/funders.json';
 import type grants from '../locales/nl/grants.json';
@@ -47,6 +48,7 @@ export const NAMESPACES = [
   'regulations',
   'grants',
   'audit',
+  'charts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -66,6 +68,7 @@ export interface Resources {
   regulations: typeof regulations;
   grants: typeof grants;
   audit: typeof audit;
+  charts: typeof charts;
 }
 
 declare module 'i18next' {

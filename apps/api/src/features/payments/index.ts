@@ -14,4 +14,4 @@ export {
   type ExportFile,
   type ExportRow,
 } from './payments.export';
-export { scopeWhere, type Scope } from './payments.queries';
+export { activityOfPayment, scopeWhere, type Scope } from './payments.queries';

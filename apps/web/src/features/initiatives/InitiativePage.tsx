@@ -9,6 +9,7 @@ import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { HistoryPanel } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
+import { ChartsPanel } from '../charts';
 import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
 import { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
@@ -138,7 +139,27 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
         to: paths.initiative(id, tab.key),
       }))}
       activeTab={activeTab}
-      footer={<HistoryPanel entityClass="Initiative" entityId={id} />}
+      footer={
+        <>
+          {data ? (
+            <ChartsPanel
+              charts={[
+                {
+                  type: 'activities',
+                  items: data.activities.map((activity) => ({
+                    id: activity.id,
+                    label: activity.name,
+                    budget: activity.budget,
+                    expenses: activity.expenses,
+                  })),
+                },
+                { type: 'cumulative', initiativeId: id },
+              ]}
+            />
+          ) : null}
+          <HistoryPanel entityClass="Initiative" entityId={id} />
+        </>
+      }
     >
       {content}
     </DetailLayout>

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { errorText } from '../../lib/error-text';
 import { useCan } from '../auth';
+import { ChartsPanel } from '../charts';
 import { toPickedUser } from '../users';
 import { useRegulation } from './api';
 import { OverviewButton } from './OverviewButton';
@@ -176,6 +177,8 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
           canReadOverview,
         })}
       </section>
+
+      <ChartsPanel level={3} charts={[{ type: 'initiatives', funderId, regulationId }]} />
 
       <div className={styles.officerLists}>
         <OfficerList

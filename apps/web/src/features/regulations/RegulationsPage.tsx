@@ -11,6 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
 import { useCan } from '../auth';
+import { ChartsPanel } from '../charts';
 import { OpenDataLinks, useFunder } from '../funders';
 import { useRegulations } from './api';
 import styles from './regulations.module.css';
@@ -115,6 +116,17 @@ export function RegulationsPage() {
           </div>
         </div>
       )}
+      {regulations.data && regulations.data.length > 0 ? (
+        <ChartsPanel
+          charts={[
+            {
+              type: 'grants',
+              funderId,
+              regulationIds: regulations.data.map((regulation) => regulation.id),
+            },
+          ]}
+        />
+      ) : null}
     </>
   );
 }

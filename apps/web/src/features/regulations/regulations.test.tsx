@@ -201,7 +201,12 @@ describe('regulations page', () => {
     expect(
       within(detail).queryByRole('link', { name: /Bewerken|Verwijderen|toevoegen/ }),
     ).toBeNull();
-    expect(within(detail).queryByRole('button')).toBeNull();
+    // Only the charts panel's toggle, open to every reader.
+    expect(
+      within(detail)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Grafieken']);
   });
 });
 

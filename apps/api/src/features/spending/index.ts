@@ -1,0 +1,1 @@
+export { spendingRoutes } from './spending.routes';

@@ -1,0 +1,3 @@
+export * from './spending.schema';
+export * from './spending.contract';
+export * from './client';
