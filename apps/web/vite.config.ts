@@ -125,7 +125,12 @@ const DETAIL_MODULES = [
   'web/features/auth/useCan.ts',
   'web/components/ui/{Breadcrumbs,ButtonLink}.tsx',
   'web/components/ui/Breadcrumbs.module.css',
-  'web/lib/params.ts',
+  'web/lib/{params,download,useLoadMoreOnScroll}.ts',
+  // Small panels of the detail pages, each its own chunk otherwise (a request and a few hundred
+  // bytes of overhead on every first load of an initiative).
+  'web/features/charts/{ChartsPanel.tsx,panel.module.css}',
+  'web/features/audit/{HistoryPanel.tsx,api.ts}',
+  'shared/audit/{client,audit.routes}.ts',
   'shared/payments/{privacy,payments.constants,payments.routes}.ts',
   'shared/{activities/activities,media/media}.routes.ts',
 ];
