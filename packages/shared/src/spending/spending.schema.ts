@@ -25,7 +25,7 @@ export const spendingResponse = z.object({
 });
 export type SpendingResponse = z.infer<typeof spendingResponse>;
 
-/** An initiative under a regulation, with its money as its own page shows it (§8). */
+/** An initiative under a regulation, with its money as its own page shows it (docs/api-rules.md §8). */
 export const initiativeSpendingSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -51,8 +51,9 @@ export async function selectSpending(
 }
 
 /**
- * A regulation's initiatives the caller may see listed under their sponsor (docs/api-rules.md
- * §7), with their kept totals as their own pages show them, most spent first: one statement.
+ * A regulation's initiatives the caller may see listed under their sponsor
+ * (docs/api-rules.md §7), with their kept totals as their own pages show them, most spent
+ * first: one statement.
  */
 export async function selectRegulationSpending(
   db: Executor,
