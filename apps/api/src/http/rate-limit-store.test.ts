@@ -118,7 +118,7 @@ describe('an app with the job queue', () => {
   it('prunes the counters hourly, on whichever instance comes first', async () => {
     expect(a.app.jobs).not.toBeNull();
     const schedules = (await a.database.db.execute(
-      sql`select name, cron, timezone from pgboss.schedule`,
+      sql`select name, cron, timezone from pgboss.schedule where name = 'rate-limits-prune'`,
     )) as { rows: unknown[] };
     expect(schedules.rows).toEqual([
       { name: 'rate-limits-prune', cron: '17 * * * *', timezone: 'UTC' },

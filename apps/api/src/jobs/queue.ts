@@ -89,11 +89,23 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
   }
 
   const queues = new Map<string, Promise<void>>();
+  // Two instances starting at once can create the same queue together, and PostgreSQL may end
+  // one of them as a deadlock (40P01); the queue exists then or soon, so asking again is safe.
+  const createQueue = async (queue: string, attempt = 1): Promise<void> => {
+    try {
+      await boss.createQueue(queue);
+    } catch (err) {
+      const deadlock = (err as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      await createQueue(queue, attempt + 1);
+    }
+  };
   // A job sent to a queue that does not exist yet would be dropped without a word.
   const ensureQueue = (queue: string) => {
     let created = queues.get(queue);
     if (!created) {
-      created = boss.createQueue(queue).catch((err: unknown) => {
+      created = createQueue(queue).catch((err: unknown) => {
         queues.delete(queue);
         throw err;
       });

@@ -327,6 +327,8 @@ describe('class-level and field-level rules', () => {
       'biography',
       'email',
       'password',
+      'receipt_reminders',
+      'language',
     ]);
     const other = { ...self, id: 99 };
     expect(editableFields(user, other)).toEqual([]);

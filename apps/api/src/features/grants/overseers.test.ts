@@ -112,10 +112,17 @@ describe('permission rows', () => {
     const { grant } = await setup();
     const overseer = people[1]!;
     await addOverseer(t, grant.id, overseer.user.id);
-    const managers = ['read', 'edit', 'delete', 'set_overseers', 'create_initiative'];
+    const managers = ['read', 'edit', 'delete', 'set_overseers', 'create_initiative', 'overview'];
     expect((await access('actions', admin, 'Grant', grant.id)).actions).toEqual(managers);
     expect((await access('actions', grantOfficer, 'Grant', grant.id)).actions).toEqual(managers);
-    for (const caller of [policyOfficer, overseer, user, null]) {
+    // The funder's overview of the grant is also its policy officers' and overseers' to read.
+    for (const caller of [policyOfficer, overseer]) {
+      expect((await access('actions', caller, 'Grant', grant.id)).actions).toEqual([
+        'read',
+        'overview',
+      ]);
+    }
+    for (const caller of [user, null]) {
       expect((await access('actions', caller, 'Grant', grant.id)).actions).toEqual(['read']);
     }
     const fields = ['name', 'reference', 'budget'];

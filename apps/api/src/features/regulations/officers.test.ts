@@ -148,22 +148,28 @@ describe('entity-access for Regulation', () => {
     await addOfficer(t, regulation.id, policyOfficer.user.id, 'policy officer');
     await addOfficer(t, regulation.id, both.user.id, 'grant officer');
     await addOfficer(t, regulation.id, both.user.id, 'policy officer');
-    const all = ['read', 'edit', 'delete', 'set_officers', 'create_grant'];
+    const all = ['read', 'edit', 'delete', 'set_officers', 'create_grant', 'overview'];
     expect((await access('actions', admin, regulation.id)).actions).toEqual(all);
     expect((await access('actions', grantOfficer, regulation.id)).actions).toEqual([
       'read',
       'create_grant',
+      'overview',
     ]);
     expect((await access('actions', both, regulation.id)).actions).toEqual([
       'read',
       'create_grant',
+      'overview',
     ]);
-    expect((await access('actions', policyOfficer, regulation.id)).actions).toEqual(['read']);
+    expect((await access('actions', policyOfficer, regulation.id)).actions).toEqual([
+      'read',
+      'overview',
+    ]);
     expect((await access('actions', user, regulation.id)).actions).toEqual(['read']);
     expect((await access('actions', null, regulation.id)).actions).toEqual(['read']);
     expect((await access('edit-fields', admin, regulation.id)).fields).toEqual([
       'name',
       'description',
+      'review_enabled',
     ]);
     expect((await access('edit-fields', grantOfficer, regulation.id)).fields).toEqual([]);
   });

@@ -112,6 +112,7 @@ describe('ChartsPanel', () => {
       grants,
       grant_officers: [],
       policy_officers: [],
+      review_enabled: false,
     });
     const grant = (id: number, budget: number, expenses: number) => ({
       id,

@@ -23,6 +23,7 @@ const regulation = {
   ],
   grant_officers: [],
   policy_officers: [],
+  review_enabled: false,
 };
 
 const POLICY_OFFICER = { 'Funder:*': ['read'], 'Regulation:*': ['read', 'overview'] };
