@@ -7,12 +7,10 @@ import { findInitiative } from '../initiatives';
 import {
   selectLinkableActivities,
   selectLinkableInitiatives,
-  selectPaymentPage,
   selectUserPayments,
-  type Page,
-  type Scope,
   type UserPaymentsFilter,
-} from './payments.queries';
+} from './payments.managed';
+import { selectPaymentPage, type Page, type Scope } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
 import { suggestionsFor } from './payments.suggestions';
 

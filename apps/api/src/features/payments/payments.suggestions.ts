@@ -17,7 +17,7 @@ import {
   initiatives,
   payments,
 } from '../../db/schema';
-import { managedBy } from './payments.queries';
+import { managedBy } from './payments.managed';
 import { SuggestionModel, type LearnedLink, type SuggestLine } from './suggest';
 
 /** The newest earlier links are enough to learn from, and keep a call quick. */
