@@ -4,8 +4,9 @@
  * judged: a single word is often the same in two languages (Media, Filter, Datum, Doel). The keys
  * themselves are compared in i18n.test.ts.
  */
+import { LANGUAGES } from '@helder/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES } from './i18n';
+import { NAMESPACES } from './i18n';
 
 const catalogs = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
   eager: true,

@@ -1,6 +1,7 @@
 import { STATEMENT_ERRORS } from '@helder/shared/bank-accounts/client';
+import { LANGUAGES } from '@helder/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, NAMESPACES } from './i18n';
+import { NAMESPACES } from './i18n';
 
 const catalogs = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
   eager: true,

@@ -10,6 +10,7 @@
  *
  * Adding a namespace: create the three JSON files, add the name to NAMESPACES and to Resources.
  */
+import { LANGUAGES, type Language } from '@helder/shared/languages';
 import i18next, { type BackendModule, type ReadCallback, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type activities from '../locales/nl/activities.json';
@@ -28,8 +29,6 @@ import type payments from '../locales/nl/payments.json';
 import type regulations from '../locales/nl/regulations.json';
 import type users from '../locales/nl/users.json';
 
-export const LANGUAGES = ['nl', 'en', 'fy'] as const;
-export type Language = (typeof LANGUAGES)[number];
 const DEFAULT_LANGUAGE: Language = 'nl';
 const LANGUAGE_STORAGE_KEY = 'helder.language';
 

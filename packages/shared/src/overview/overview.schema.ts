@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { optionalQuery } from '../http';
-import { OVERVIEW_EXCEPTIONS, OVERVIEW_FORMATS, OVERVIEW_LANGUAGES } from './overview.constants';
+import { LANGUAGES } from '../languages';
+import { OVERVIEW_EXCEPTIONS, OVERVIEW_FORMATS } from './overview.constants';
 
 /** GET …/overview: the file and the language of its texts. */
 export const overviewQuery = z.object({
   format: optionalQuery(z.enum(OVERVIEW_FORMATS)).default('json'),
-  lang: optionalQuery(z.enum(OVERVIEW_LANGUAGES)).default('nl'),
+  lang: optionalQuery(z.enum(LANGUAGES)).default('nl'),
 });
 export type OverviewQuery = z.input<typeof overviewQuery>;
 

@@ -8,6 +8,3 @@ export const EMAIL_MAX = 254;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-/** The languages of the mails a user gets (the web's languages), Dutch by default. */
-export const MAIL_LANGUAGES = ['nl', 'en', 'fy'] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { bankAccountSummarySchema } from '../bank-accounts/bank-accounts.schema';
 import { booleanish, idSchema, optionalQuery, pagingQuery } from '../http';
+import { LANGUAGES } from '../languages';
 import { ROLES } from '../permissions';
-import {
-  BIOGRAPHY_MAX,
-  EMAIL_MAX,
-  MAIL_LANGUAGES,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-} from './users.constants';
+import { BIOGRAPHY_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './users.constants';
 
 export const roleSchema = z.enum(ROLES);
 export const emailSchema = z
@@ -49,7 +43,7 @@ export const userSchema = z.object({
   /** The weekly mail about expenses without a receipt; for the user themself and admins. */
   receipt_reminders: z.boolean().optional(),
   /** The language of the user's mails; for the user themself and admins. */
-  language: z.enum(MAIL_LANGUAGES).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -91,7 +85,7 @@ export const updateUserBody = z.object({
   hidden: booleanish().optional(),
   password: passwordSchema.optional(),
   receipt_reminders: booleanish().optional(),
-  language: z.enum(MAIL_LANGUAGES).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 

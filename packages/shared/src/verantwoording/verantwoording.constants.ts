@@ -3,6 +3,3 @@ export const VERANTWOORDING_FORMATS = ['pdf', 'zip', 'xlsx', 'csv'] as const;
 export type VerantwoordingFormat = (typeof VERANTWOORDING_FORMATS)[number];
 /** The longest period a package may cover: a longer one is a 422. */
 export const VERANTWOORDING_MAX_YEARS = 10;
-/** The languages of the PDF report; Dutch when none is asked for. */
-export const VERANTWOORDING_LANGS = ['nl', 'en', 'fy'] as const;
-export type VerantwoordingLang = (typeof VERANTWOORDING_LANGS)[number];

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { optionalQuery } from '../http';
-import {
-  VERANTWOORDING_FORMATS,
-  VERANTWOORDING_LANGS,
-  VERANTWOORDING_MAX_YEARS,
-} from './verantwoording.constants';
+import { LANGUAGES } from '../languages';
+import { VERANTWOORDING_FORMATS, VERANTWOORDING_MAX_YEARS } from './verantwoording.constants';
 
 const day = optionalQuery(z.iso.date({ message: 'A date is written YYYY-MM-DD' }));
 
@@ -19,7 +16,7 @@ const yearsLater = (iso: string, years: number) =>
 export const verantwoordingQuery = z
   .object({
     format: optionalQuery(z.enum(VERANTWOORDING_FORMATS)).default('zip'),
-    lang: optionalQuery(z.enum(VERANTWOORDING_LANGS)).default('nl'),
+    lang: optionalQuery(z.enum(LANGUAGES)).default('nl'),
     start_date: day,
     end_date: day,
   })

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '@helder/shared/languages';
 
 export const users = pgTable(
   'users',
@@ -33,9 +34,7 @@ export const users = pgTable(
     /** The weekly mail about expenses without a receipt (docs/api-rules.md §17); off unsubscribes. */
     receiptReminders: boolean('receipt_reminders').notNull().default(true),
     /** The language of the mails the user gets. */
-    language: text('language', { enum: ['nl', 'en', 'fy'] })
-      .notNull()
-      .default('nl'),
+    language: text('language', { enum: LANGUAGES }).notNull().default('nl'),
     /**
      * The ISO week (`2026-W48`) of the last receipt reminder: claimed before the mail goes out, so
      * each user gets one a week however many instances and retries run it.

@@ -5,13 +5,13 @@
  * scope, so hidden initiatives and payments count, as on their screens.
  */
 import { eq } from 'drizzle-orm';
+import type { Language } from '@helder/shared/languages';
 import { centsToEuros } from '@helder/shared/money';
 import type {
   Overview,
   OverviewException,
   OverviewFormat,
   OverviewInitiative,
-  OverviewLanguage,
   OverviewTotals,
 } from '@helder/shared/overview';
 import { grants } from '../../db/schema';
@@ -26,7 +26,7 @@ import { selectOverviewLines, type OverviewLine } from './overview.queries';
 
 interface Query {
   format: OverviewFormat;
-  lang: OverviewLanguage;
+  lang: Language;
 }
 
 const totalsOf = (line: OverviewLine): OverviewTotals => ({

@@ -3,13 +3,12 @@
  * web's catalogs are not shipped with the API. Plain text plus simple HTML, like every mail
  * (docs/api-rules.md §12).
  */
+import { LOCALE_TAGS, type Language } from '@helder/shared/languages';
 import { centsToEuros } from '@helder/shared/money';
-import type { MailLanguage } from '@helder/shared/users';
 import { escapeHtml as escape, type MailMessage } from '../../lib/mail';
 import { REMIND_AFTER_DAYS, type Reminder, type ReminderLine } from './reminders.queries';
 
 interface Texts {
-  locale: string;
   subject: string;
   greeting: string;
   intro: (count: number) => string;
@@ -23,9 +22,8 @@ interface Texts {
 
 const DAYS = REMIND_AFTER_DAYS;
 
-const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
+const REMINDER_TEXTS: Record<Language, Texts> = {
   nl: {
-    locale: 'nl-NL',
     subject: 'Uitgaven zonder bon',
     greeting: 'Hallo,',
     intro: (n) =>
@@ -40,7 +38,6 @@ const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
     regards: 'Groet,',
   },
   en: {
-    locale: 'en-GB',
     subject: 'Expenses without a receipt',
     greeting: 'Hello,',
     intro: (n) =>
@@ -55,7 +52,6 @@ const REMINDER_TEXTS: Record<MailLanguage, Texts> = {
     regards: 'Regards,',
   },
   fy: {
-    locale: 'fy-NL',
     subject: 'Útjeften sûnder bon',
     greeting: 'Hallo,',
     intro: (n) =>
@@ -83,12 +79,12 @@ const paymentLink = (publicUrl: string, line: ReminderLine) =>
 const unsubscribeLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 
-function describe(texts: Texts, line: ReminderLine) {
-  const date = new Intl.DateTimeFormat(texts.locale, {
+function describe(texts: Texts, locale: string, line: ReminderLine) {
+  const date = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeZone: 'Europe/Amsterdam',
   }).format(line.bookingDate);
-  const amount = new Intl.NumberFormat(texts.locale, { style: 'currency', currency: 'EUR' }).format(
+  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
     centsToEuros(line.amountCents),
   );
   const where =
@@ -105,7 +101,7 @@ export function reminderMail(
 ): MailMessage {
   const texts = REMINDER_TEXTS[reminder.language];
   const lines = reminder.lines.map((line) => ({
-    text: describe(texts, line),
+    text: describe(texts, LOCALE_TAGS[reminder.language], line),
     link: paymentLink(publicUrl, line),
   }));
   const rest = reminder.total - reminder.lines.length;

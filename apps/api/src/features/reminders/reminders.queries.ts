@@ -3,7 +3,7 @@
  * selects every owner's expenses without a receipt; one statement per user claims the week.
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { MailLanguage } from '@helder/shared/users';
+import type { Language } from '@helder/shared/languages';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -26,7 +26,7 @@ export interface ReminderLine {
 export interface Reminder {
   userId: number;
   email: string;
-  language: MailLanguage;
+  language: Language;
   /** All the user's expenses without a receipt; `lines` holds the first LINES_PER_MAIL. */
   total: number;
   lines: ReminderLine[];
@@ -35,7 +35,7 @@ export interface Reminder {
 interface Row {
   user_id: number;
   email: string;
-  language: MailLanguage;
+  language: Language;
   total: number | string;
   payment_id: number;
   booking_date: Date | string;

@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import sharp, { type OutputInfo } from 'sharp';
-import type { VerantwoordingLang } from '@helder/shared/verantwoording';
+import type { Language } from '@helder/shared/languages';
 import type { Ctx } from '../../http/context';
 import { amsterdamDay, type Scope } from '../payments';
 import { Layout, MARGIN, WIDTH, type Cell } from './verantwoording.layout';
@@ -85,7 +85,7 @@ async function* report(
   ctx: Ctx,
   scope: Scope,
   period: Period,
-  lang: VerantwoordingLang,
+  lang: Language,
 ): AsyncGenerator<Buffer> {
   const say = sayIn(lang);
   const cover = await selectCover(ctx, scope);
@@ -282,11 +282,6 @@ async function addImage(layout: Layout, data: Buffer, caption: string, footer: s
 }
 
 /** The report as a stream; it stops reading storage once the reader has gone. */
-export function pdfStream(
-  ctx: Ctx,
-  scope: Scope,
-  period: Period,
-  lang: VerantwoordingLang,
-): Readable {
+export function pdfStream(ctx: Ctx, scope: Scope, period: Period, lang: Language): Readable {
   return Readable.from(report(ctx, scope, period, lang), { objectMode: false });
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { VerantwoordingFormat, VerantwoordingLang } from '@helder/shared/verantwoording';
+import type { Language } from '@helder/shared/languages';
+import type { VerantwoordingFormat } from '@helder/shared/verantwoording';
 import type { Ctx } from '../../http/context';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
@@ -16,7 +17,7 @@ import { LEDGER_SHEET, ledgerColumns, ledgerPages, type Period } from './verantw
 import { pdfStream } from './verantwoording.pdf';
 import { zipStream } from './verantwoording.zip';
 
-type Query = Period & { format: VerantwoordingFormat; lang: VerantwoordingLang };
+type Query = Period & { format: VerantwoordingFormat; lang: Language };
 
 const CONTENT_TYPE: Record<'pdf' | 'zip', string> = {
   pdf: 'application/pdf',

@@ -2,7 +2,7 @@
  * The PDF report's texts in the three languages of the product (Dutch by default,
  * docs/api-rules.md §15); `{name}` is filled in by `say`.
  */
-import type { VerantwoordingLang } from '@helder/shared/verantwoording';
+import { LOCALE_TAGS, type Language } from '@helder/shared/languages';
 
 const nl = {
   title: 'Verantwoording',
@@ -138,9 +138,7 @@ const fy: Texts = {
   page: 'Side {n} fan {total}',
 };
 
-const catalogs: Record<VerantwoordingLang, Texts> = { nl, en, fy };
-/** BCP 47 tags for dates and amounts. */
-const LOCALE_TAGS: Record<VerantwoordingLang, string> = { nl: 'nl-NL', en: 'en-GB', fy: 'fy-NL' };
+const catalogs: Record<Language, Texts> = { nl, en, fy };
 
 type TextKey = keyof Texts;
 
@@ -152,7 +150,7 @@ export interface Say {
   euros(cents: number): string;
 }
 
-export function sayIn(lang: VerantwoordingLang): Say {
+export function sayIn(lang: Language): Say {
   const texts = catalogs[lang];
   const dates = new Intl.DateTimeFormat(LOCALE_TAGS[lang], {
     day: '2-digit',

@@ -9,7 +9,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import type { VerantwoordingLang } from '@helder/shared/verantwoording';
+import type { Language } from '@helder/shared/languages';
 import type { Ctx } from '../../http/context';
 import { csvChunks, xlsxStream, type Column, type Scope } from '../payments';
 import { pdfStream } from './verantwoording.pdf';
@@ -33,7 +33,7 @@ export function zipStream(
   period: Period,
   ledgerName: string,
   cols: Column<LedgerRow>[],
-  lang: VerantwoordingLang,
+  lang: Language,
 ): Readable {
   const zip = new ZipFile();
   const out = new PassThrough();

@@ -1,6 +1,7 @@
+import { LANGUAGES } from '@helder/shared/languages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, LANGUAGES } from '../../lib/i18n';
+import { changeLanguage, isLanguage } from '../../lib/i18n';
 import { GlobeIcon } from './icons';
 import styles from './LanguageSwitch.module.css';
 

@@ -3,19 +3,19 @@
  * month, on a scale from 0 to the total. The axis ends are named in text; every month's numbers
  * are also a table (TableToggle).
  */
+import { LOCALE_TAGS } from '@helder/shared/languages';
 import { formatEuro } from '@helder/shared/money';
 import type { SpendingPeriod } from '@helder/shared/spending';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../lib/i18n';
 import { spentOf } from './spent';
 import { TableToggle } from './TableToggle';
 import styles from './charts.module.css';
 
-const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB', fy: 'fy-NL' };
-
 /** A month's first day as 'mrt 2026' in the reader's language. */
 function monthText(period: string, language: string) {
-  return new Intl.DateTimeFormat(LOCALES[language] ?? 'nl-NL', {
+  return new Intl.DateTimeFormat(isLanguage(language) ? LOCALE_TAGS[language] : LOCALE_TAGS.nl, {
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',

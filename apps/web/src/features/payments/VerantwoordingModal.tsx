@@ -5,12 +5,12 @@
  * see) and saved.
  */
 import { buildPath } from '@helder/shared/http/client';
+import type { Language } from '@helder/shared/languages';
 import {
   VERANTWOORDING_FORMATS,
   VERANTWOORDING_MAX_YEARS,
   verantwoordingRoutes,
   type VerantwoordingFormat,
-  type VerantwoordingLang,
 } from '@helder/shared/verantwoording/client';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ type Problem = 'startDate' | 'endDate' | 'inverted' | 'tooLong' | 'failed' | 'no
 function packageUrl(
   scope: PaymentsScope,
   format: VerantwoordingFormat,
-  lang: VerantwoordingLang,
+  lang: Language,
   from?: IsoDay,
   to?: IsoDay,
 ) {
@@ -71,7 +71,7 @@ interface FormProps {
 
 function VerantwoordingForm({ scope, onDone, onBusy }: FormProps) {
   const { t, i18n } = useTranslation('payments');
-  const lang: VerantwoordingLang = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'nl';
+  const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'nl';
   const token = useSession()?.token ?? null;
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

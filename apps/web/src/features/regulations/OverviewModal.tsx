@@ -14,6 +14,7 @@ import { Modal } from '../../components/ui/Modal';
 import { API_BASE } from '../../lib/api';
 import { useSession } from '../auth';
 import { DownloadError, downloadWithToken } from '../../lib/download';
+import { isLanguage } from '../../lib/i18n';
 
 const FILE_FORMATS = ['xlsx', 'csv'] as const;
 type FileFormat = (typeof FILE_FORMATS)[number];
@@ -33,7 +34,7 @@ function overviewUrl(scope: OverviewScope, format: FileFormat, lang: string) {
           regulationId: scope.regulationId,
           grantId: scope.grantId,
         });
-  const language = ['nl', 'en', 'fy'].includes(lang) ? lang : 'nl';
+  const language = isLanguage(lang) ? lang : 'nl';
   return `${API_BASE}${path}?${new URLSearchParams({ format, lang: language }).toString()}`;
 }
 

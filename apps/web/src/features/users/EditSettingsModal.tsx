@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LANGUAGES } from '@helder/shared/languages';
 import type { UpdateUserInput, User } from '@helder/shared/users';
-import { MAIL_LANGUAGES } from '@helder/shared/users/client';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NavigateOptions, To } from 'react-router';
@@ -135,7 +135,7 @@ function EditSettingsFormView({ user, fields, close, update }: SettingsFormProps
       {listed('language') ? (
         <RadioGroupField
           legend={t('fields.mailLanguage')}
-          options={MAIL_LANGUAGES.map((language) => ({
+          options={LANGUAGES.map((language) => ({
             value: language,
             label: t(`mailLanguages.${language}`),
           }))}

@@ -3,8 +3,9 @@
  * (rendered with t()), so the schemas stay language-free. The server's own limits (name length,
  * password length) are reported by the server and shown translated.
  */
+import { LANGUAGES } from '@helder/shared/languages';
 import { ROLES } from '@helder/shared/permissions';
-import { BIOGRAPHY_MAX, EMAIL_PATTERN, MAIL_LANGUAGES } from '@helder/shared/users/client';
+import { BIOGRAPHY_MAX, EMAIL_PATTERN } from '@helder/shared/users/client';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../components/ui/NewPasswordFields';
 
@@ -64,7 +65,7 @@ export const editSettingsFormSchema = z.object({
   is_active: z.boolean(),
   hidden: z.boolean(),
   receipt_reminders: z.boolean(),
-  language: z.enum(MAIL_LANGUAGES),
+  language: z.enum(LANGUAGES),
 });
 export type EditSettingsForm = z.infer<typeof editSettingsFormSchema>;
 
