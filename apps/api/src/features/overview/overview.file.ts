@@ -5,7 +5,9 @@
  * column telling them apart.
  */
 import { Readable } from 'node:stream';
+import type { Language } from '@helder/shared/languages';
 import type { Overview, OverviewInitiative, OverviewTotals } from '@helder/shared/overview';
+import { catalog } from '../../lib/texts';
 import { csvChunks, EURO_FORMAT, xlsxSheetsStream, type Column } from '../../lib/workbook';
 import { CONTENT_TYPES, type ExportFile } from '../payments';
 import { OVERVIEW_TEXTS, type OverviewTexts } from './overview.texts';
@@ -105,10 +107,10 @@ async function* once<R>(items: R[]) {
 
 export function overviewFile(
   overview: Overview,
-  { format, lang }: { format: 'xlsx' | 'csv'; lang: keyof typeof OVERVIEW_TEXTS },
+  { format, lang }: { format: 'xlsx' | 'csv'; lang: Language },
   name: string,
 ): ExportFile {
-  const texts = OVERVIEW_TEXTS[lang];
+  const texts = catalog(OVERVIEW_TEXTS, lang);
   const { exceptions, perGrant } = rows(overview);
   const body =
     format === 'csv'

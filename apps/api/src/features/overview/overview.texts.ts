@@ -2,8 +2,8 @@
  * The overview file's texts in every language of the web app (`?lang`): a file leaves the
  * browser, so the server writes it in the reader's language. Dutch is the default.
  */
-import type { Language } from '@helder/shared/languages';
 import type { OverviewException } from '@helder/shared/overview';
+import type { Catalogs } from '../../lib/texts';
 
 export interface OverviewTexts {
   sheets: { exceptions: string; initiatives: string };
@@ -27,7 +27,7 @@ export interface OverviewTexts {
   hidden: string;
 }
 
-export const OVERVIEW_TEXTS: Record<Language, OverviewTexts> = {
+export const OVERVIEW_TEXTS: Catalogs<OverviewTexts> = {
   nl: {
     sheets: { exceptions: 'Uitzonderingen', initiatives: 'Initiatieven' },
     headers: {

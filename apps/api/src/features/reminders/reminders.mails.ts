@@ -3,9 +3,8 @@
  * web's catalogs are not shipped with the API. Plain text plus simple HTML, like every mail
  * (docs/api-rules.md §12).
  */
-import { LOCALE_TAGS, type Language } from '@helder/shared/languages';
-import { centsToEuros } from '@helder/shared/money';
 import { escapeHtml as escape, type MailMessage } from '../../lib/mail';
+import { catalog, formatters, type Catalogs, type Formatters } from '../../lib/texts';
 import { REMIND_AFTER_DAYS, type Reminder, type ReminderLine } from './reminders.queries';
 
 interface Texts {
@@ -22,7 +21,7 @@ interface Texts {
 
 const DAYS = REMIND_AFTER_DAYS;
 
-const REMINDER_TEXTS: Record<Language, Texts> = {
+const REMINDER_TEXTS: Catalogs<Texts> = {
   nl: {
     subject: 'Uitgaven zonder bon',
     greeting: 'Hallo,',
@@ -79,14 +78,9 @@ const paymentLink = (publicUrl: string, line: ReminderLine) =>
 const unsubscribeLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 
-function describe(texts: Texts, locale: string, line: ReminderLine) {
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeZone: 'Europe/Amsterdam',
-  }).format(line.bookingDate);
-  const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
-    centsToEuros(line.amountCents),
-  );
+function describe(texts: Texts, format: Formatters, line: ReminderLine) {
+  const date = format.date(line.bookingDate);
+  const amount = format.euros(line.amountCents);
   const where =
     line.activityName === null
       ? line.initiativeName
@@ -99,9 +93,10 @@ export function reminderMail(
   publicUrl: string,
   unsubscribeToken: string,
 ): MailMessage {
-  const texts = REMINDER_TEXTS[reminder.language];
+  const texts = catalog(REMINDER_TEXTS, reminder.language);
+  const format = formatters(reminder.language);
   const lines = reminder.lines.map((line) => ({
-    text: describe(texts, LOCALE_TAGS[reminder.language], line),
+    text: describe(texts, format, line),
     link: paymentLink(publicUrl, line),
   }));
   const rest = reminder.total - reminder.lines.length;

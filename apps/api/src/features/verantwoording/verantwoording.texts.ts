@@ -2,7 +2,8 @@
  * The PDF report's texts in the three languages of the product (Dutch by default,
  * docs/api-rules.md §15); `{name}` is filled in by `say`.
  */
-import { LOCALE_TAGS, type Language } from '@helder/shared/languages';
+import type { Language } from '@helder/shared/languages';
+import { catalog, formatters, type Catalogs } from '../../lib/texts';
 
 const nl = {
   title: 'Verantwoording',
@@ -138,7 +139,7 @@ const fy: Texts = {
   page: 'Side {n} fan {total}',
 };
 
-const catalogs: Record<Language, Texts> = { nl, en, fy };
+const catalogs: Catalogs<Texts> = { nl, en, fy };
 
 type TextKey = keyof Texts;
 
@@ -151,19 +152,13 @@ export interface Say {
 }
 
 export function sayIn(lang: Language): Say {
-  const texts = catalogs[lang];
-  const dates = new Intl.DateTimeFormat(LOCALE_TAGS[lang], {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const money = new Intl.NumberFormat(LOCALE_TAGS[lang], { style: 'currency', currency: 'EUR' });
+  const texts = catalog(catalogs, lang);
+  const { day, euros } = formatters(lang);
   const say = ((key, values = {}) =>
     texts[key].replace(/\{(\w+)\}/g, (_, name: string) =>
       String(values[name] ?? `{${name}}`),
     )) as Say;
-  say.day = (iso) => dates.format(new Date(`${iso}T00:00:00Z`));
-  say.euros = (cents) => money.format(cents / 100);
+  say.day = day;
+  say.euros = euros;
   return say;
 }
