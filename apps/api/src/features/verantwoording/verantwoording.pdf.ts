@@ -8,9 +8,10 @@
  */
 import { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { VerantwoordingLang } from '@helder/shared/verantwoording';
 import type { Ctx } from '../../http/context';
+import { imageJob, loadSharp } from '../../lib/pictures';
 import { amsterdamDay, type Scope } from '../payments';
 import { Layout, MARGIN, WIDTH, type Cell } from './verantwoording.layout';
 import { ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
@@ -260,12 +261,16 @@ async function addPdf(pdf: StreamingPdf, data: Buffer, footer: string) {
 async function addImage(layout: Layout, data: Buffer, caption: string, footer: string) {
   let jpeg: { data: Buffer; info: OutputInfo };
   try {
-    jpeg = await sharp(data, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ ...IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
+    // The uploads' sharp: one thread and no cache of decoded images, within their job limit.
+    const sharp = await loadSharp();
+    jpeg = await imageJob(() =>
+      sharp(data, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ ...IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+    );
   } catch {
     return false;
   }
@@ -276,7 +281,7 @@ async function addImage(layout: Layout, data: Buffer, caption: string, footer: s
   const box = { width: WIDTH, height: layout.y - 60 };
   const scale = Math.min(box.width / jpeg.info.width, box.height / jpeg.info.height, 1);
   const [width, height] = [jpeg.info.width * scale, jpeg.info.height * scale];
-  page.drawImage(image, { x: MARGIN, y: layout.y - height, width, height });
+  layout.image(page, image, { x: MARGIN, y: layout.y - height, width, height });
   layout.close();
   return true;
 }
