@@ -1,5 +1,5 @@
 /** The files of a funder's overview (docs/api-rules.md §18). */
-export const OVERVIEW_FORMATS = ['json', 'xlsx', 'csv'] as const;
+export const OVERVIEW_FORMATS = ['json', 'xlsx', 'csv', 'pdf'] as const;
 export type OverviewFormat = (typeof OVERVIEW_FORMATS)[number];
 /** The languages of the overview's sheet names, headers and labels. */
 export const OVERVIEW_LANGUAGES = ['nl', 'en', 'fy'] as const;

@@ -95,6 +95,11 @@ export class Layout {
     );
   }
 
+  /** A new page unless `height` more fits on this one: keeps a section's lines together. */
+  keep(height: number) {
+    if (this.page && this.y - height < BOTTOM) this.newPage();
+  }
+
   private room(height: number) {
     if (!this.page || this.y - height < BOTTOM) this.newPage();
     return this.page!;

@@ -6,7 +6,7 @@
  * (sharp) before they go in. A receipt missing from storage or unreadable is named, and the
  * report goes on.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import type { OutputInfo } from 'sharp';
 import type { VerantwoordingLang } from '@helder/shared/verantwoording';
@@ -15,7 +15,7 @@ import { imageJob, loadSharp } from '../../lib/pictures';
 import { amsterdamDay, type Scope } from '../payments';
 import { Layout, MARGIN, WIDTH, type Cell } from './verantwoording.layout';
 import { ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
-import { StreamingPdf } from './verantwoording.pdf-writer';
+import { pdfReadable, StreamingPdf } from './verantwoording.pdf-writer';
 import {
   inGroup,
   selectBudget,
@@ -26,8 +26,6 @@ import {
 } from './verantwoording.report';
 import { sayIn, type Say } from './verantwoording.texts';
 
-/** Bytes gathered before they are handed on. */
-const CHUNK = 64 * 1024;
 /** Receipt images larger than this many pixels are not decoded (memory). */
 const MAX_PIXELS = 60_000_000;
 /** Images are shrunk to fit this box: sharp enough to read on A4, small in memory. */
@@ -100,12 +98,7 @@ async function* report(
   const pdf = await StreamingPdf.create(`${say('title')} ${name}`);
   pdf.pageText = (n, total) => say('page', { n, total });
   const layout = new Layout(pdf, footer);
-  const ready = function* (force = false) {
-    if (force || pdf.pendingBytes() >= CHUNK) {
-      const bytes = pdf.take();
-      if (bytes.byteLength > 0) yield bytes;
-    }
-  };
+  const ready = (force = false) => pdf.ready(force);
   yield* ready(true);
 
   // Cover and budget.
@@ -293,5 +286,5 @@ export function pdfStream(
   period: Period,
   lang: VerantwoordingLang,
 ): Readable {
-  return Readable.from(report(ctx, scope, period, lang), { objectMode: false });
+  return pdfReadable(report(ctx, scope, period, lang));
 }

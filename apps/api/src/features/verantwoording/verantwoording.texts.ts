@@ -150,6 +150,8 @@ export interface Say {
   day(iso: string): string;
   /** Cents as euros, with the euro sign. */
   euros(cents: number): string;
+  /** A share (0–1) as a percentage with at most one decimal. */
+  percent(share: number): string;
 }
 
 export function sayIn(lang: VerantwoordingLang): Say {
@@ -167,5 +169,10 @@ export function sayIn(lang: VerantwoordingLang): Say {
     )) as Say;
   say.day = (iso) => dates.format(new Date(`${iso}T00:00:00Z`));
   say.euros = (cents) => money.format(cents / 100);
+  const percent = new Intl.NumberFormat(LOCALE_TAGS[lang], {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  });
+  say.percent = (share) => percent.format(share);
   return say;
 }
