@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { initiatives, paymentAttachments } from '../../db/schema';
 import { callAs, type Caller } from '../../test/http';
@@ -170,6 +170,28 @@ describe('GET /api/initiative/:id/verantwoording?format=pdf', () => {
           'gelezen (beschadigd of beveiligd).',
       ]),
     );
+  });
+
+  it('names the fonts of its own pages with the same names on every page', async () => {
+    // pdf-lib's drawText names the font anew on every call and keeps each name for the life of
+    // the process; the report's own pages use fixed names, so there are three on each page.
+    const w = await scene.world();
+    await ledger(w);
+    const { res, pages } = await report(
+      `/initiative/${w.initiative.id}/verantwoording?format=pdf`,
+      null,
+    );
+    const doc = await PDFDocument.load(res.rawPayload);
+    const ours = [0, 1, 4].map((i) => doc.getPage(i));
+    expect(pages[4]![0]).toMatch(/^Bon \d+:/);
+    for (const page of ours) {
+      const fonts = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+      expect(fonts.keys().map(String).sort()).toEqual([
+        '/HelderBold',
+        '/HelderFooter',
+        '/HelderRegular',
+      ]);
+    }
   });
 
   it('reports an initiative without payments', async () => {
