@@ -129,6 +129,8 @@ async function* report(
   layout.heading(p.perGrant);
   for (const g of overview.grants) {
     layout.gap(6);
+    // The grant's heading stays with its first section.
+    layout.keep(4 * 15 + 80);
     layout.heading(fill(p.grant, { grant: g.name, reference: g.reference }), 13);
     if (g.initiatives.length === 0) layout.paragraph(p.noInitiatives);
     for (const i of g.initiatives) {
