@@ -1,7 +1,7 @@
 /**
  * The funder's overview against the real API, axe on the modal: a policy officer downloads the
  * regulation's overview as Excel from the regulation page and the workbook opens; the modal at
- * 375 px.
+ * 375 px, where the PDF report is chosen and downloaded with the keyboard.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -57,4 +57,23 @@ test('a policy officer downloads the overview of a regulation', async ({ page, r
   await expectNoA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+
+  // The PDF report, chosen with the keyboard.
+  await page.getByRole('button', { name: 'Overzicht downloaden', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('radio', { name: 'Excel' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'PDF-rapport' })).toBeChecked();
+  const [pdfFile] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Downloaden' }).press('Enter'),
+  ]);
+  await expect(dialog).toBeHidden();
+  expect(pdfFile.suggestedFilename()).toMatch(
+    new RegExp(`^overzicht-regeling-${regulation.id}-[\\d-]+\\.pdf$`),
+  );
+  const pdf = await readFile(await pdfFile.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(pdf.subarray(-6).toString()).toContain('%%EOF');
 });

@@ -20,6 +20,8 @@ export interface Formatters {
   date: (at: Date) => string;
   /** Cents as euros, with the euro sign. */
   euros: (cents: number) => string;
+  /** A share (0–1) as a percentage with at most one decimal. */
+  percent: (share: number) => string;
 }
 
 export function formatters(lang: Language): Formatters {
@@ -36,9 +38,11 @@ export function formatters(lang: Language): Formatters {
     timeZone: 'Europe/Amsterdam',
   });
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
+  const shares = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return {
     day: (iso) => days.format(new Date(`${iso}T00:00:00Z`)),
     date: (at) => dates.format(at),
     euros: (cents) => money.format(cents / 100),
+    percent: (share) => shares.format(share),
   };
 }

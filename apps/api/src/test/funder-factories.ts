@@ -7,6 +7,9 @@ import { funders, grantOverseers, grants, regulationOfficers, regulations } from
 import type { TestApp } from './app';
 import { uniq } from './http';
 
+/** What the row factories need: a database (a bench seeds one before its server starts). */
+export type Seeding = Pick<TestApp, 'database'>;
+
 /**
  * Funder, regulation and grant rows inserted straight into the database (no API, no audit), each
  * with a unique name: `const { funder, regulation, grant } = await createFunderTree(t)`. Their
@@ -42,7 +45,7 @@ export const grantInput = (
   ...overrides,
 });
 
-export async function createFunder(t: TestApp, overrides: { name?: string; url?: string } = {}) {
+export async function createFunder(t: Seeding, overrides: { name?: string; url?: string } = {}) {
   const [row] = await t.database.db
     .insert(funders)
     .values(funderBody.parse(funderInput(overrides)))
@@ -51,7 +54,7 @@ export async function createFunder(t: TestApp, overrides: { name?: string; url?:
 }
 
 export async function createRegulation(
-  t: TestApp,
+  t: Seeding,
   funderId: number,
   overrides: { name?: string; description?: string } = {},
 ) {
@@ -63,7 +66,7 @@ export async function createRegulation(
 }
 
 export async function createGrant(
-  t: TestApp,
+  t: Seeding,
   regulationId: number,
   overrides: Partial<Pick<typeof grants.$inferInsert, 'name' | 'reference' | 'budgetCents'>> &
     Partial<Pick<typeof grants.$inferInsert, 'verantwoordelijk' | 'verantwoordelijkheid'>> = {},
@@ -96,7 +99,7 @@ export async function addOverseer(t: TestApp, grantId: number, userId: number) {
 }
 
 /** A funder with one regulation and one grant under it. */
-export async function createFunderTree(t: TestApp) {
+export async function createFunderTree(t: Seeding) {
   const funder = await createFunder(t);
   const regulation = await createRegulation(t, funder.id);
   const grant = await createGrant(t, regulation.id);

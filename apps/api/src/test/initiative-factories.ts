@@ -23,6 +23,7 @@ import {
   createGrant,
   createRegulation,
   createFunderTree,
+  type Seeding,
 } from './funder-factories';
 import { uniq } from './http';
 
@@ -62,7 +63,7 @@ export const activityInput = (
 });
 
 export async function createInitiative(
-  t: TestApp,
+  t: Seeding,
   grantId: number,
   overrides: Partial<Omit<typeof initiatives.$inferInsert, 'id' | 'grantId'>> = {},
 ) {

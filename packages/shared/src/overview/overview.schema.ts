@@ -57,6 +57,6 @@ export const overviewSchema = z
     totals: overviewTotalsSchema,
   })
   .describe(
-    'format=json. With format=xlsx or csv the same figures come as a file (";" separated CSV)',
+    'format=json. With format=xlsx, csv or pdf the same figures come as a file (";" separated CSV; the PDF a report, exceptions first)',
   );
 export type Overview = z.infer<typeof overviewSchema>;

@@ -22,6 +22,7 @@ import { findGrant, grantSubject, type GrantPath } from '../grants';
 import { amsterdamDay, type ExportFile } from '../payments';
 import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
 import { overviewFile } from './overview.file';
+import { overviewPdf, type OverviewGrant } from './overview.pdf';
 import { selectOverviewLines, type OverviewLine } from './overview.queries';
 
 interface Query {
@@ -90,13 +91,18 @@ function toOverview(lines: OverviewLine[], head: Pick<Overview, 'regulation' | '
   return overview;
 }
 
-function answer(ctx: Ctx, overview: Overview, query: Query, name: string): Overview | ExportFile {
+function answer(
+  ctx: Ctx,
+  overview: Overview,
+  query: Query,
+  name: string,
+  grant?: OverviewGrant,
+): Overview | ExportFile {
   if (query.format === 'json') return overview;
-  return overviewFile(
-    overview,
-    { format: query.format, lang: query.lang },
-    `${name}-${amsterdamDay(ctx.clock())}`,
-  );
+  const day = amsterdamDay(ctx.clock());
+  if (query.format === 'pdf')
+    return overviewPdf(overview, query.lang, day, `${name}-${day}`, grant);
+  return overviewFile(overview, { format: query.format, lang: query.lang }, `${name}-${day}`);
 }
 
 /** A regulation's overview; 404 for an unknown one, 403 for a caller who may not read it. */
@@ -122,5 +128,5 @@ export async function grantOverview(ctx: Ctx, path: GrantPath, query: Query) {
     regulation: { id: row.regulationId, name: row.regulationName },
     funder: { id: row.funderId, name: row.funderName },
   };
-  return answer(ctx, toOverview(lines, head), query, `overzicht-beschikking-${row.id}`);
+  return answer(ctx, toOverview(lines, head), query, `overzicht-beschikking-${row.id}`, row);
 }

@@ -3,12 +3,23 @@
  * thing does not fit, the finished page handed to the writer. Helvetica covers Western European
  * text and the euro sign (WinAnsi); any other character is written without its accent, or as '?'.
  */
-import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { A4, type StreamingPdf } from './verantwoording.pdf-writer';
+import {
+  degrees,
+  drawImage,
+  drawLine,
+  drawText,
+  rgb,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
+import { A4, BOLD, IMAGE, REGULAR, type StreamingPdf } from './verantwoording.pdf-writer';
 
 export const MARGIN = 50;
 export const WIDTH = A4[0] - 2 * MARGIN;
 const BOTTOM = 48;
+const BLACK = rgb(0, 0, 0);
+const GREY = rgb(0.5, 0.5, 0.5);
 
 export interface Cell {
   text: string;
@@ -60,6 +71,35 @@ export class Layout {
     this.page = null;
   }
 
+  /**
+   * Text in the page's fixed font names (the writer's REGULAR and BOLD), not through
+   * page.drawText, which makes a new font name every time it is called.
+   */
+  private text(page: PDFPage, text: string, x: number, y: number, size: number, font: PDFFont) {
+    const name = font === this.pdf.bold ? BOLD : REGULAR;
+    const straight = { rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) };
+    page.pushOperators(
+      ...drawText(font.encodeText(text), { ...straight, color: BLACK, font: name, size, x, y }),
+    );
+  }
+
+  /** The page's image (one a page), drawn at x, y (its lower left corner). */
+  image(
+    page: PDFPage,
+    image: PDFImage,
+    box: { x: number; y: number; width: number; height: number },
+  ) {
+    page.node.setXObject(IMAGE, image.ref);
+    page.pushOperators(
+      ...drawImage(IMAGE, { ...box, rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) }),
+    );
+  }
+
+  /** A new page unless `height` more fits on this one: keeps a section's lines together. */
+  keep(height: number) {
+    if (this.page && this.y - height < BOTTOM) this.newPage();
+  }
+
   private room(height: number) {
     if (!this.page || this.y - height < BOTTOM) this.newPage();
     return this.page!;
@@ -68,12 +108,14 @@ export class Layout {
   heading(text: string, size = 14) {
     const page = this.room(size * 2 + 24);
     this.y -= size + 4;
-    page.drawText(this.fit(text, WIDTH, size, this.pdf.bold), {
-      x: MARGIN,
-      y: this.y,
+    this.text(
+      page,
+      this.fit(text, WIDTH, size, this.pdf.bold),
+      MARGIN,
+      this.y,
       size,
-      font: this.pdf.bold,
-    });
+      this.pdf.bold,
+    );
     this.y -= 10;
   }
 
@@ -84,7 +126,7 @@ export class Layout {
     const out = (l: string) => {
       const page = this.room(size + 5);
       this.y -= size + 4;
-      page.drawText(l, { x: MARGIN, y: this.y, size, font: this.pdf.font });
+      this.text(page, l, MARGIN, this.y, size, this.pdf.font);
     };
     for (const word of words) {
       const next = line ? `${line} ${word}` : word;
@@ -103,19 +145,21 @@ export class Layout {
     const font = options.bold ? this.pdf.bold : this.pdf.font;
     const page = this.room(size + 6);
     if (options.rule) {
-      page.drawLine({
-        start: { x: MARGIN, y: this.y - 1 },
-        end: { x: MARGIN + WIDTH, y: this.y - 1 },
-        thickness: 0.5,
-        color: rgb(0.5, 0.5, 0.5),
-      });
+      page.pushOperators(
+        ...drawLine({
+          start: { x: MARGIN, y: this.y - 1 },
+          end: { x: MARGIN + WIDTH, y: this.y - 1 },
+          thickness: 0.5,
+          color: GREY,
+        }),
+      );
     }
     this.y -= size + 4;
     let x = MARGIN;
     for (const cell of cells) {
       const text = this.fit(cell.text, cell.width - 4, size, font);
       const at = cell.right ? x + cell.width - 4 - font.widthOfTextAtSize(text, size) : x;
-      page.drawText(text, { x: at, y: this.y, size, font });
+      this.text(page, text, at, this.y, size, font);
       x += cell.width;
     }
   }

@@ -6,15 +6,16 @@
  * (sharp) before they go in. A receipt missing from storage or unreadable is named, and the
  * report goes on.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Language } from '@helder/shared/languages';
 import type { Ctx } from '../../http/context';
+import { imageJob, loadSharp } from '../../lib/pictures';
 import { amsterdamDay, type Scope } from '../payments';
 import { Layout, MARGIN, WIDTH, type Cell } from './verantwoording.layout';
 import { ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
-import { StreamingPdf } from './verantwoording.pdf-writer';
+import { pdfReadable, StreamingPdf } from './verantwoording.pdf-writer';
 import {
   inGroup,
   selectBudget,
@@ -25,8 +26,6 @@ import {
 } from './verantwoording.report';
 import { sayIn, type Say } from './verantwoording.texts';
 
-/** Bytes gathered before they are handed on. */
-const CHUNK = 64 * 1024;
 /** Receipt images larger than this many pixels are not decoded (memory). */
 const MAX_PIXELS = 60_000_000;
 /** Images are shrunk to fit this box: sharp enough to read on A4, small in memory. */
@@ -99,12 +98,7 @@ async function* report(
   const pdf = await StreamingPdf.create(`${say('title')} ${name}`);
   pdf.pageText = (n, total) => say('page', { n, total });
   const layout = new Layout(pdf, footer);
-  const ready = function* (force = false) {
-    if (force || pdf.pendingBytes() >= CHUNK) {
-      const bytes = pdf.take();
-      if (bytes.byteLength > 0) yield bytes;
-    }
-  };
+  const ready = (force = false) => pdf.ready(force);
   yield* ready(true);
 
   // Cover and budget.
@@ -260,12 +254,16 @@ async function addPdf(pdf: StreamingPdf, data: Buffer, footer: string) {
 async function addImage(layout: Layout, data: Buffer, caption: string, footer: string) {
   let jpeg: { data: Buffer; info: OutputInfo };
   try {
-    jpeg = await sharp(data, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ ...IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80 })
-      .toBuffer({ resolveWithObject: true });
+    // The uploads' sharp: one thread and no cache of decoded images, within their job limit.
+    const sharp = await loadSharp();
+    jpeg = await imageJob(() =>
+      sharp(data, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ ...IMAGE_BOX, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+    );
   } catch {
     return false;
   }
@@ -276,12 +274,12 @@ async function addImage(layout: Layout, data: Buffer, caption: string, footer: s
   const box = { width: WIDTH, height: layout.y - 60 };
   const scale = Math.min(box.width / jpeg.info.width, box.height / jpeg.info.height, 1);
   const [width, height] = [jpeg.info.width * scale, jpeg.info.height * scale];
-  page.drawImage(image, { x: MARGIN, y: layout.y - height, width, height });
+  layout.image(page, image, { x: MARGIN, y: layout.y - height, width, height });
   layout.close();
   return true;
 }
 
 /** The report as a stream; it stops reading storage once the reader has gone. */
 export function pdfStream(ctx: Ctx, scope: Scope, period: Period, lang: Language): Readable {
-  return Readable.from(report(ctx, scope, period, lang), { objectMode: false });
+  return pdfReadable(report(ctx, scope, period, lang));
 }

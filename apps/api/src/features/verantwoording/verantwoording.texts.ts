@@ -149,16 +149,19 @@ export interface Say {
   day(iso: string): string;
   /** Cents as euros, with the euro sign. */
   euros(cents: number): string;
+  /** A share (0–1) as a percentage with at most one decimal. */
+  percent(share: number): string;
 }
 
 export function sayIn(lang: Language): Say {
   const texts = catalog(catalogs, lang);
-  const { day, euros } = formatters(lang);
+  const { day, euros, percent } = formatters(lang);
   const say = ((key, values = {}) =>
     texts[key].replace(/\{(\w+)\}/g, (_, name: string) =>
       String(values[name] ?? `{${name}}`),
     )) as Say;
   say.day = day;
   say.euros = euros;
+  say.percent = percent;
   return say;
 }

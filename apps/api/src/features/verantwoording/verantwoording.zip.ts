@@ -17,12 +17,19 @@ import { LEDGER_SHEET, ledgerPages, type LedgerRow, type Period } from './verant
 
 export const MISSING_LIST = 'ontbrekende-bonnen.txt';
 
-/** Adds one entry and resolves once the zip has read all of it. */
+/**
+ * Adds one entry and resolves once the zip has read all of it. yazl keeps every entry's pump
+ * function until the zip ends, so the function lets go of the stream once handed over: holding
+ * it would hold every receipt read (a stream of one buffer keeps that buffer) until the end.
+ */
 function addAndWait(zip: ZipFile, name: string, body: Readable, compress = true) {
+  const handed: { body: Readable | null } = { body };
   return new Promise<void>((resolve, reject) => {
     zip.addReadStreamLazy(name, { compress }, (cb) => {
-      finished(body).then(resolve, reject);
-      cb(null, body);
+      const stream = handed.body!;
+      handed.body = null;
+      finished(stream).then(resolve, reject);
+      cb(null, stream);
     });
   });
 }

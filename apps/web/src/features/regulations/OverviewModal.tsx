@@ -1,6 +1,6 @@
 /**
  * The modal of 'Overzicht downloaden' (OverviewButton): the funder's overview of a regulation or
- * a grant as Excel or CSV, in the reader's language, fetched with the token and saved.
+ * a grant as Excel, CSV or a PDF report, in the reader's language, fetched with the token and saved.
  */
 import { buildPath } from '@helder/shared/http/client';
 import { overviewRoutes } from '@helder/shared/overview/client';
@@ -16,7 +16,7 @@ import { useSession } from '../auth';
 import { DownloadError, downloadWithToken } from '../../lib/download';
 import { isLanguage } from '../../lib/i18n';
 
-const FILE_FORMATS = ['xlsx', 'csv'] as const;
+const FILE_FORMATS = ['xlsx', 'csv', 'pdf'] as const;
 type FileFormat = (typeof FILE_FORMATS)[number];
 
 /** A regulation's overview, or one grant's. */
