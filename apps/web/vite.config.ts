@@ -130,6 +130,9 @@ const DETAIL_MODULES = [
   // bytes of overhead on every first load of an initiative).
   'web/features/charts/ChartsPanel.tsx',
   'web/components/ui/{CollapsiblePanel.tsx,CollapsiblePanel.module.css}',
+  // The button of 'Verantwoording downloaden'; the regulation pages that use it too load this
+  // chunk for their charts already.
+  'web/components/ui/LazyModalButton.tsx',
   'web/features/audit/{HistoryPanel.tsx,api.ts}',
   'shared/audit/{client,audit.routes}.ts',
   'shared/payments/{privacy,payments.constants,payments.routes}.ts',
