@@ -5,7 +5,7 @@ import type { Overview } from '@helder/shared/overview';
 import { initiatives } from '../../db/schema';
 import { useCastApp } from '../../test/cast-app';
 import { createUser } from '../../test/factories';
-import { addOverseer, createGrant } from '../../test/funder-factories';
+import { createGrant, createOverseenGrant } from '../../test/funder-factories';
 import { uniq, type Caller } from '../../test/http';
 import {
   createAttachment,
@@ -36,9 +36,10 @@ async function regulationWithMoney() {
     hidden: true,
   });
   await pay(over.id, -25_000);
-  const grantB = await createGrant(scene.t, w.regulation.id, { name: 'Zzz B' });
   const otherOverseer = await createUser(scene.t, { password: null });
-  await addOverseer(scene.t, grantB.id, otherOverseer.user.id);
+  const grantB = await createOverseenGrant(scene.t, w.regulation.id, [otherOverseer.user.id], {
+    name: 'Zzz B',
+  });
   const b = await createInitiative(scene.t, grantB.id, {
     name: `Moestuin ${u}`,
     budgetCents: 20_000,
