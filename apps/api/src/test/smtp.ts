@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './app';
  * SMTP mailer pointed at it: mail tested as it goes over the wire, not as the in-process outbox
  * of test/app.ts holds it.
  */
-export interface SmtpMailbox {
+interface SmtpMailbox {
   /** Every message received so far, parsed, in order of arrival; a test may empty it. */
   received: ParsedMail[];
   /** Waits (10 s at most) until exactly `count` messages have arrived, and returns them. */
@@ -24,7 +24,7 @@ export interface SmtpMailbox {
   close(): Promise<void>;
 }
 
-export async function startSmtpMailbox(): Promise<SmtpMailbox> {
+async function startSmtpMailbox(): Promise<SmtpMailbox> {
   const received: ParsedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,

@@ -13,7 +13,7 @@ import {
 import { Button } from './Button';
 
 /** What the button hands the modal besides the modal's own props. */
-export interface LazyModalControl {
+interface LazyModalControl {
   open: boolean;
   onClose: () => void;
 }

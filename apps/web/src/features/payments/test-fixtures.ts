@@ -156,7 +156,7 @@ export function logIn() {
 }
 
 /** Every field of a manual payment, all of which its editor may change. */
-export const MANUAL_FIELDS = [
+const MANUAL_FIELDS = [
   'transaction_amount',
   'booking_date',
   'creditor_name',
