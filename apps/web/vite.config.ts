@@ -128,7 +128,11 @@ const DETAIL_MODULES = [
   'web/lib/{params,download,useLoadMoreOnScroll}.ts',
   // Small panels of the detail pages, each its own chunk otherwise (a request and a few hundred
   // bytes of overhead on every first load of an initiative).
-  'web/features/charts/{ChartsPanel.tsx,panel.module.css}',
+  'web/features/charts/ChartsPanel.tsx',
+  'web/components/ui/{CollapsiblePanel.tsx,CollapsiblePanel.module.css}',
+  // The button of 'Verantwoording downloaden'; the regulation pages that use it too load this
+  // chunk for their charts already.
+  'web/components/ui/LazyModalButton.tsx',
   'web/features/audit/{HistoryPanel.tsx,api.ts}',
   'shared/audit/{client,audit.routes}.ts',
   'shared/payments/{privacy,payments.constants,payments.routes}.ts',

@@ -7,16 +7,15 @@
  *
  * Every statement is made here, for a fresh IBAN, so no two tests (or runs) touch one account.
  */
-import type { Initiative } from '@helder/shared/initiatives';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   Api,
   expectNoA11yViolations,
+  initiativeOwner,
   loginAs,
   logout,
   ROOT,
   uniqueId,
-  type Account,
 } from './helpers';
 import {
   dutchAmount,
@@ -27,37 +26,6 @@ import {
   type Line,
   type StatementFile,
 } from './statements';
-
-/** A grant with one initiative owned by a fresh account. */
-async function initiativeOwner(
-  request: APIRequestContext,
-): Promise<{ root: Api; owner: Account; initiative: Initiative }> {
-  const root = await Api.login(request, ROOT);
-  const id = uniqueId();
-  const owner = await root.account({ first_name: 'Fatima', last_name: 'Bakker' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Buurtbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Buurtbudget ${id} 2026`,
-    reference: `BANK-${id}`,
-    budget: 5000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Buurtfeest ${id.toUpperCase()}`,
-      description: 'Een feest voor de hele straat.',
-      purpose: 'Ontmoeten',
-      target_audience: 'Buren',
-      budget: 1500,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [owner]);
-  return { root, owner, initiative };
-}
 
 const BANKS = '/transactions/bankconnections';
 const owned = (page: Page) => page.getByRole('region', { name: 'Jouw gekoppelde rekeningnummers' });
@@ -158,7 +126,11 @@ test('an owner imports a CAMT.053 statement, links a line, shares and deletes th
   request,
 }) => {
   test.slow();
-  const { root, owner, initiative } = await initiativeOwner(request);
+  const { root, owner, initiative } = await initiativeOwner(
+    request,
+    { first_name: 'Fatima', last_name: 'Bakker' },
+    'Buurtfeest',
+  );
   const colleague = await root.account({ first_name: 'Daan', last_name: 'Visser' });
   const id = uniqueId();
   const iban = freshIban();

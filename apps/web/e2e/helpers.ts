@@ -18,6 +18,7 @@ import type { Payment, PaymentInput } from '@helder/shared/payments';
 import type { OfficerRole, Regulation } from '@helder/shared/regulations';
 import type { InviteUserInput, User } from '@helder/shared/users';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { StatementFile } from './statements';
 
 /** The first administrator, made by scripts/e2e-server.mjs (same credentials there). */
 export const ROOT = { email: 'root@example.test', password: 'e2e-root-wachtwoord' } as const;
@@ -342,6 +343,44 @@ export class Api {
     });
     expect(response.status(), await response.text()).toBe(200);
   }
+}
+
+/**
+ * A fresh account, with the names given, owning the one initiative of a world of its own
+ * (Api.ownedInitiative, the initiative named `${name} <ID>`).
+ */
+export async function initiativeOwner(
+  request: APIRequestContext,
+  names: { first_name: string; last_name: string },
+  name: string,
+): Promise<{ root: Api; owner: Account; initiative: Initiative; id: string }> {
+  const root = await Api.login(request, ROOT);
+  const owner = await root.account(names);
+  const { initiative, id } = await root.ownedInitiative([owner], name);
+  return { root, owner, initiative, id };
+}
+
+/**
+ * Imports a statement file for `owner` through the API, in the import dialog's two steps
+ * (preview, confirm); `headers` are the owner's (see apiToken).
+ */
+export async function importStatement(
+  request: APIRequestContext,
+  owner: Account,
+  file: StatementFile,
+  headers: { Authorization: string },
+): Promise<void> {
+  const upload = await request.post(`/api/user/${owner.id}/statement-imports`, {
+    headers,
+    multipart: { file },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  const preview = (await upload.json()) as { id: number };
+  const confirm = await request.post(
+    `/api/user/${owner.id}/statement-import/${preview.id}/confirm`,
+    { headers },
+  );
+  expect(confirm.status(), await confirm.text()).toBe(200);
 }
 
 /** A small receipt-like PNG (60 × 80), so tests need no image library. */

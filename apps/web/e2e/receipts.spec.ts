@@ -3,8 +3,8 @@
  * an expense with a PDF receipt, opens it, sees what the receipt says and takes it over with the
  * keyboard; the same at 375 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Api, expectNoA11yViolations, loginAs, ROOT, uniqueId, type Account } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoA11yViolations, initiativeOwner, loginAs } from './helpers';
 
 /** A one-page PDF whose text layer holds the lines, as a till's PDF receipt does. */
 function receiptPdf(lines: string[]): Buffer {
@@ -39,35 +39,7 @@ const RECEIPT = receiptPdf([
   'BTW 9%  EUR          1,03',
 ]);
 
-async function owner(
-  request: APIRequestContext,
-): Promise<{ owner: Account; initiativeId: number }> {
-  const root = await Api.login(request, ROOT);
-  const id = uniqueId();
-  const account = await root.account({ first_name: 'Sanne', last_name: 'de Vries' });
-  const funder = await root.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
-  const regulation = await root.regulation(funder.id, {
-    name: `Buurtbudget ${id}`,
-    description: 'Geld voor plannen van bewoners.',
-  });
-  const grant = await root.grant(funder.id, regulation.id, {
-    name: `Buurtbudget ${id} 2026`,
-    reference: `BON-${id}`,
-    budget: 3000,
-  });
-  const initiative = await root.initiative(
-    { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
-    {
-      name: `Buurtfeest ${id.toUpperCase()}`,
-      description: 'Een feest voor de hele straat.',
-      purpose: 'Ontmoeten',
-      target_audience: 'Buren',
-      budget: 800,
-    },
-  );
-  await root.initiativeOwners(initiative.id, [account]);
-  return { owner: account, initiativeId: initiative.id };
-}
+const SANNE = { first_name: 'Sanne', last_name: 'de Vries' };
 
 /** Adds an expense of € 1 with the receipt, then opens it again. */
 async function addWithReceipt(page: Page, initiativeId: number, description: string) {
@@ -90,9 +62,9 @@ async function addWithReceipt(page: Page, initiativeId: number, description: str
 
 test('an owner takes over what the receipt says, and nothing before', async ({ page, request }) => {
   test.slow();
-  const { owner: account, initiativeId } = await owner(request);
+  const { owner: account, initiative } = await initiativeOwner(request, SANNE, 'Buurtfeest');
   await loginAs(page, account.email, account.password);
-  const edit = await addWithReceipt(page, initiativeId, 'Taart voor het feest');
+  const edit = await addWithReceipt(page, initiative.id, 'Taart voor het feest');
   const proposal = edit.getByRole('region', { name: 'Gelezen van de bon' });
   await expect(proposal).toBeVisible({ timeout: 30_000 });
   await expect(proposal).toContainText('12-11-2026');
@@ -117,10 +89,10 @@ test('an owner takes over what the receipt says, and nothing before', async ({ p
 
 test('the receipt reading at 375 px', async ({ page, request }) => {
   test.slow();
-  const { owner: account, initiativeId } = await owner(request);
+  const { owner: account, initiative } = await initiativeOwner(request, SANNE, 'Buurtfeest');
   await page.setViewportSize({ width: 375, height: 800 });
   await loginAs(page, account.email, account.password);
-  const edit = await addWithReceipt(page, initiativeId, 'Taart klein scherm');
+  const edit = await addWithReceipt(page, initiative.id, 'Taart klein scherm');
   const proposal = edit.getByRole('region', { name: 'Gelezen van de bon' });
   await expect(proposal).toBeVisible({ timeout: 30_000 });
   await proposal.scrollIntoViewIfNeeded();

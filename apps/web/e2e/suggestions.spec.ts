@@ -10,11 +10,20 @@
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Api, apiToken, expectNoA11yViolations, loginAs, ROOT, type Account } from './helpers';
+import {
+  apiToken,
+  expectNoA11yViolations,
+  importStatement,
+  initiativeOwner,
+  loginAs,
+  type Account,
+} from './helpers';
 import { freshIban, statementFiles, type Line } from './statements';
 
 const SHOP = { counterparty: 'Bouwmarkt Hoekstra', counterpartyIban: 'NL44RABO0123456789' };
 const CAFE = { counterparty: 'Koffiebranderij Oost', counterpartyIban: 'NL71INGB0009876543' };
+
+const NOOR = { first_name: 'Noor', last_name: 'Jansen' };
 
 interface World {
   owner: Account;
@@ -36,9 +45,7 @@ const line = (party: typeof SHOP, day: number, amount: number, description: stri
  * to the activity, three of the café linked to the initiative, and three new lines.
  */
 async function ownerWithHistory(request: APIRequestContext): Promise<World> {
-  const root = await Api.login(request, ROOT);
-  const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const { initiative, id } = await root.ownedInitiative([owner], 'Buurtbarbecue');
+  const { root, owner, initiative, id } = await initiativeOwner(request, NOOR, 'Buurtbarbecue');
   const activity = await root.activity(initiative.id, {
     name: `Opbouw ${id}`,
     description: 'Tenten en tafels.',
@@ -56,19 +63,8 @@ async function ownerWithHistory(request: APIRequestContext): Promise<World> {
   ];
   const token = await apiToken(request, owner.email, owner.password);
   const headers = { Authorization: `Bearer ${token}` };
-  const upload = await request.post(`/api/user/${owner.id}/statement-imports`, {
-    headers,
-    multipart: {
-      file: statementFiles.camt053(freshIban(), id, [...earlierShop, ...earlierCafe, ...fresh]),
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const preview = (await upload.json()) as { id: number };
-  const confirm = await request.post(
-    `/api/user/${owner.id}/statement-import/${preview.id}/confirm`,
-    { headers },
-  );
-  expect(confirm.status(), await confirm.text()).toBe(200);
+  const file = statementFiles.camt053(freshIban(), id, [...earlierShop, ...earlierCafe, ...fresh]);
+  await importStatement(request, owner, file, headers);
 
   // The earlier links, made as a person would, one line at a time.
   const list = await request.get(`/api/payments/user/${owner.id}?limit=100`, { headers });

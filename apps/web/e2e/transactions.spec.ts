@@ -10,8 +10,19 @@
 import type { Activity } from '@helder/shared/activities';
 import type { Initiative } from '@helder/shared/initiatives';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Api, apiToken, expectNoA11yViolations, loginAs, ROOT, type Account } from './helpers';
+import {
+  Api,
+  apiToken,
+  expectNoA11yViolations,
+  importStatement,
+  initiativeOwner,
+  loginAs,
+  ROOT,
+  type Account,
+} from './helpers';
 import { freshIban, statementFiles, threeLines, type Line } from './statements';
+
+const NOOR = { first_name: 'Noor', last_name: 'Jansen' };
 
 interface World {
   owner: Account;
@@ -23,9 +34,7 @@ interface World {
 
 /** An initiative owner with an activity, and three bank lines imported for a fresh account. */
 async function ownerWithLines(request: APIRequestContext): Promise<World> {
-  const root = await Api.login(request, ROOT);
-  const owner = await root.account({ first_name: 'Noor', last_name: 'Jansen' });
-  const { initiative, id } = await root.ownedInitiative([owner], 'Moestuin');
+  const { root, owner, initiative, id } = await initiativeOwner(request, NOOR, 'Moestuin');
   const activity = await root.activity(initiative.id, {
     name: `Zaaidag ${id}`,
     description: 'Samen zaaien.',
@@ -37,17 +46,7 @@ async function ownerWithLines(request: APIRequestContext): Promise<World> {
   const lines = threeLines(id) as [Line, Line, Line];
   const token = await apiToken(request, owner.email, owner.password);
   const headers = { Authorization: `Bearer ${token}` };
-  const upload = await request.post(`/api/user/${owner.id}/statement-imports`, {
-    headers,
-    multipart: { file: statementFiles.camt053(freshIban(), id, lines) },
-  });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const preview = (await upload.json()) as { id: number };
-  const confirm = await request.post(
-    `/api/user/${owner.id}/statement-import/${preview.id}/confirm`,
-    { headers },
-  );
-  expect(confirm.status(), await confirm.text()).toBe(200);
+  await importStatement(request, owner, statementFiles.camt053(freshIban(), id, lines), headers);
   return { owner, initiative, activity, lines, id };
 }
 

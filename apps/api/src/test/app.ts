@@ -18,7 +18,7 @@ export interface TestApp {
   database: Database;
   config: Config;
   storage: Storage;
-  /** Mail captured in-process; the SMTP journey test uses a real SMTP server instead. */
+  /** Mail captured in-process; tests of mail over the wire use test/smtp.ts instead. */
   outbox: MailMessage[];
   /** SQL statements run since the last reset: for N+1 guards. */
   queries: string[];

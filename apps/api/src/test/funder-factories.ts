@@ -86,7 +86,7 @@ export async function createGrant(
 }
 
 export async function addOfficer(
-  t: TestApp,
+  t: Seeding,
   regulationId: number,
   userId: number,
   role: OfficerRole,
@@ -94,14 +94,41 @@ export async function addOfficer(
   await t.database.db.insert(regulationOfficers).values({ regulationId, userId, role });
 }
 
-export async function addOverseer(t: TestApp, grantId: number, userId: number) {
+export async function addOverseer(t: Seeding, grantId: number, userId: number) {
   await t.database.db.insert(grantOverseers).values({ grantId, userId });
+}
+
+/**
+ * A fresh funder with one regulation, whose officers are the users given by role:
+ * `createRegulationTree(t, { 'grant officer': [officer.user.id] })`.
+ */
+export async function createRegulationTree(
+  t: Seeding,
+  officers: Partial<Record<OfficerRole, number[]>> = {},
+) {
+  const funder = await createFunder(t);
+  const regulation = await createRegulation(t, funder.id);
+  for (const role of ['grant officer', 'policy officer'] as const) {
+    for (const userId of officers[role] ?? []) await addOfficer(t, regulation.id, userId, role);
+  }
+  return { funder, regulation };
+}
+
+/** A grant under the regulation, overseen by the users of `overseerIds`. */
+export async function createOverseenGrant(
+  t: Seeding,
+  regulationId: number,
+  overseerIds: number[],
+  overrides: Parameters<typeof createGrant>[2] = {},
+) {
+  const grant = await createGrant(t, regulationId, overrides);
+  for (const userId of overseerIds) await addOverseer(t, grant.id, userId);
+  return grant;
 }
 
 /** A funder with one regulation and one grant under it. */
 export async function createFunderTree(t: Seeding) {
-  const funder = await createFunder(t);
-  const regulation = await createRegulation(t, funder.id);
+  const { funder, regulation } = await createRegulationTree(t);
   const grant = await createGrant(t, regulation.id);
   return { funder, regulation, grant };
 }

@@ -17,12 +17,9 @@ import { storeFile } from '../lib/pictures';
 import type { TestApp } from './app';
 import { createUser } from './factories';
 import {
-  addOfficer,
-  addOverseer,
-  createFunder,
-  createGrant,
-  createRegulation,
   createFunderTree,
+  createOverseenGrant,
+  createRegulationTree,
   type Seeding,
 } from './funder-factories';
 import { uniq } from './http';
@@ -199,12 +196,11 @@ export async function createWorld(
   cast: Cast,
   overrides: { initiative?: Parameters<typeof createInitiative>[2]; activityHidden?: boolean } = {},
 ) {
-  const funder = await createFunder(t);
-  const regulation = await createRegulation(t, funder.id);
-  const grant = await createGrant(t, regulation.id);
-  await addOfficer(t, regulation.id, cast.grantOfficer.user.id, 'grant officer');
-  await addOfficer(t, regulation.id, cast.policyOfficer.user.id, 'policy officer');
-  await addOverseer(t, grant.id, cast.overseer.user.id);
+  const { funder, regulation } = await createRegulationTree(t, {
+    'grant officer': [cast.grantOfficer.user.id],
+    'policy officer': [cast.policyOfficer.user.id],
+  });
+  const grant = await createOverseenGrant(t, regulation.id, [cast.overseer.user.id]);
   const initiative = await createInitiative(t, grant.id, overrides.initiative);
   await addInitiativeOwner(t, initiative.id, cast.owner.user.id);
   const activity = await createActivity(t, initiative.id, {

@@ -1,67 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createMailer } from '../../lib/mail';
-import { createTestApp, type TestApp } from '../../test/app';
+import { expect, it } from 'vitest';
 import { createUser } from '../../test/factories';
 import { loginRequest } from '../../test/http';
+import { useSmtpApp } from '../../test/smtp';
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
-let t: TestApp;
-
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  const mail = createMailer(
-    { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Helder <no-reply@helder.test>', dataDir: '.' },
-    pino({ enabled: false }),
-  );
-  t = await createTestApp({ mail });
-});
-
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const scene = useSmtpApp();
 
 const login = (username: string, password: string) =>
-  loginRequest(t, { username, password, grant_type: 'password' });
+  loginRequest(scene.t, { username, password, grant_type: 'password' });
 
 it('forgot password → mail over SMTP → reset → log in with the new password', async () => {
-  const { user, password } = await createUser(t, { email: 'marieke.bos@example.test' });
+  const { user, password } = await createUser(scene.t, { email: 'marieke.bos@example.test' });
   expect((await login(user.email, password!)).statusCode).toBe(200);
 
-  const forgot = await t.app.inject({
+  const forgot = await scene.t.app.inject({
     method: 'POST',
     url: '/api/auth/forgot-password',
     payload: { email: 'Marieke.Bos@example.test' },
   });
   expect(forgot.statusCode).toBe(202);
 
-  const mail = await vi.waitFor(
-    () => {
-      expect(received).toHaveLength(1);
-      return received[0]!;
-    },
-    { timeout: 10_000, interval: 50 },
-  );
+  const mail = (await scene.mailbox.arrived(1))[0]!;
   expect(mail.to).toMatchObject({ text: user.email });
   expect(mail.from?.text).toContain('no-reply@helder.test');
   expect(mail.subject).toBe('Wachtwoord opnieuw instellen');
@@ -71,7 +29,7 @@ it('forgot password → mail over SMTP → reset → log in with the new passwor
   expect(`${link.origin}${link.pathname}`).toBe('http://helder.test/reset-password');
   const token = link.searchParams.get('token')!;
 
-  const reset = await t.app.inject({
+  const reset = await scene.t.app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
     payload: { token, password: 'mijn-nieuwe-wachtwoord' },

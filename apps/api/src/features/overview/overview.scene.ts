@@ -1,7 +1,7 @@
 /** The overview tests' regulation with money in it. */
 import type { CastApp } from '../../test/cast-app';
 import { createUser } from '../../test/factories';
-import { addOverseer, createGrant } from '../../test/funder-factories';
+import { createGrant, createOverseenGrant } from '../../test/funder-factories';
 import { uniq } from '../../test/http';
 import { createAttachment, createInitiative, createPayment } from '../../test/initiative-factories';
 
@@ -24,9 +24,10 @@ export async function moneyScene(scene: CastApp) {
     hidden: true,
   });
   await pay(over.id, -25_000);
-  const grantB = await createGrant(scene.t, w.regulation.id, { name: 'Zzz B' });
   const otherOverseer = await createUser(scene.t, { password: null });
-  await addOverseer(scene.t, grantB.id, otherOverseer.user.id);
+  const grantB = await createOverseenGrant(scene.t, w.regulation.id, [otherOverseer.user.id], {
+    name: 'Zzz B',
+  });
   const b = await createInitiative(scene.t, grantB.id, {
     name: `Moestuin ${u}`,
     budgetCents: 20_000,

@@ -4,7 +4,7 @@ import type { Regulation } from '@helder/shared/regulations';
 import { auditLog, regulationOfficers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
-import { addOfficer, createFunder, createRegulation } from '../../test/funder-factories';
+import { addOfficer, createFunder, createRegulationTree } from '../../test/funder-factories';
 import { type Caller } from '../../test/http';
 
 let t: TestApp;
@@ -26,8 +26,7 @@ type Users = { users: Array<{ id: number; email?: string }> };
 const idsOf = (...list: CreatedUser[]) => list.map((p) => p.user.id);
 
 async function setup() {
-  const funder = await createFunder(t);
-  const regulation = await createRegulation(t, funder.id);
+  const { funder, regulation } = await createRegulationTree(t);
   return {
     funder,
     regulation,

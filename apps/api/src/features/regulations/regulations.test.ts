@@ -6,10 +6,11 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import {
   addOfficer,
-  addOverseer,
   createFunder,
   createGrant,
+  createOverseenGrant,
   createRegulation,
+  createRegulationTree,
 } from '../../test/funder-factories';
 import { callAs, type CallArgs, uniq } from '../../test/http';
 
@@ -74,9 +75,9 @@ describe('POST /api/funder/:id/regulation', () => {
   });
 
   it('answers 401, 403 (also for grant officers), 404, 409 and 422', async () => {
-    const funder = await createFunder(t);
-    const existing = await createRegulation(t, funder.id);
-    await addOfficer(t, existing.id, grantOfficer.user.id, 'grant officer');
+    const { funder, regulation: existing } = await createRegulationTree(t, {
+      'grant officer': [grantOfficer.user.id],
+    });
     const url = `/funder/${funder.id}/regulation`;
     const body = { name: `R ${uniq()}`, description: 'D' };
     expect((await call('POST', url, null, body)).statusCode).toBe(401);
@@ -114,16 +115,16 @@ describe('POST /api/funder/:id/regulation', () => {
 
 describe('GET /api/funder/:id/regulation/:regId', () => {
   it('returns grants with figures and officers; e-mail only for logged-in callers', async () => {
-    const funder = await createFunder(t);
-    const regulation = await createRegulation(t, funder.id);
     const officer = await createUser(t, {
       firstName: 'Saskia',
       lastName: 'Subsidie',
       password: null,
     });
     const policy = await createUser(t, { firstName: 'Bram', lastName: 'Beleid', password: null });
-    await addOfficer(t, regulation.id, officer.user.id, 'grant officer');
-    await addOfficer(t, regulation.id, policy.user.id, 'policy officer');
+    const { funder, regulation } = await createRegulationTree(t, {
+      'grant officer': [officer.user.id],
+      'policy officer': [policy.user.id],
+    });
     const grant = await createGrant(t, regulation.id, { budgetCents: 1_234_550 });
     const url = `/funder/${funder.id}/regulation/${regulation.id}`;
 
@@ -187,13 +188,11 @@ describe('GET /api/funder/:id/regulation/:regId', () => {
 
   it('issues the same number of statements for 1 and for 10 grants and officers', async () => {
     const count = async (n: number) => {
-      const funder = await createFunder(t);
-      const regulation = await createRegulation(t, funder.id);
+      const { funder, regulation } = await createRegulationTree(t);
       for (let i = 0; i < n; i += 1) {
-        const g = await createGrant(t, regulation.id);
         const u = await createUser(t, { password: null });
+        await createOverseenGrant(t, regulation.id, [u.user.id]);
         await addOfficer(t, regulation.id, u.user.id, i % 2 ? 'grant officer' : 'policy officer');
-        await addOverseer(t, g.id, u.user.id);
       }
       t.queries.length = 0;
       const res = await call('GET', `/funder/${funder.id}/regulation/${regulation.id}`, user);
@@ -208,10 +207,10 @@ describe('GET /api/funder/:id/regulation/:regId', () => {
 
 describe('PATCH /api/funder/:id/regulation/:regId', () => {
   it('lets an admin edit; grant officers and users get 403; 409 and 422', async () => {
-    const funder = await createFunder(t);
-    const regulation = await createRegulation(t, funder.id);
+    const { funder, regulation } = await createRegulationTree(t, {
+      'grant officer': [grantOfficer.user.id],
+    });
     const sibling = await createRegulation(t, funder.id);
-    await addOfficer(t, regulation.id, grantOfficer.user.id, 'grant officer');
     const url = `/funder/${funder.id}/regulation/${regulation.id}`;
     const res = await call('PATCH', url, admin, {
       description: 'Nieuw\r\nregel',
@@ -239,13 +238,12 @@ describe('PATCH /api/funder/:id/regulation/:regId', () => {
 
 describe('DELETE /api/funder/:id/regulation/:regId', () => {
   it('deletes the regulation with its grants, officers and overseers (204)', async () => {
-    const funder = await createFunder(t);
-    const regulation = await createRegulation(t, funder.id);
-    const grant = await createGrant(t, regulation.id);
     const person = await createUser(t, { password: null });
-    await addOfficer(t, regulation.id, person.user.id, 'grant officer');
-    await addOfficer(t, regulation.id, person.user.id, 'policy officer');
-    await addOverseer(t, grant.id, person.user.id);
+    const { funder, regulation } = await createRegulationTree(t, {
+      'grant officer': [person.user.id],
+      'policy officer': [person.user.id],
+    });
+    const grant = await createOverseenGrant(t, regulation.id, [person.user.id]);
     const url = `/funder/${funder.id}/regulation/${regulation.id}`;
     expect((await call('DELETE', url, null)).statusCode).toBe(401);
     expect((await call('DELETE', url, person)).statusCode).toBe(403);

@@ -1,12 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { createMailer } from '../../lib/mail';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { createFunderTree } from '../../test/funder-factories';
 import { postJson } from '../../test/http';
@@ -17,51 +12,25 @@ import {
   createInitiative,
   createPayment,
 } from '../../test/initiative-factories';
+import { useSmtpApp } from '../../test/smtp';
 import { sendReceiptReminders, type RemindersDeps } from './reminders.jobs';
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+const scene = useSmtpApp();
 let t: TestApp;
 let deps: RemindersDeps;
 const NOW = new Date('2026-11-23T06:00:00Z');
 
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  const log = pino({ enabled: false });
-  const mail = createMailer(
-    { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Helder <no-reply@helder.test>', dataDir: '.' },
-    log,
-  );
-  t = await createTestApp({ mail });
+beforeAll(() => {
+  t = scene.t;
   t.clock.now = NOW;
   deps = {
     db: t.database.db,
-    mail,
+    mail: scene.mailbox.mail,
     clock: () => t.clock.now,
-    log,
+    log: scene.mailbox.log,
     publicUrl: t.config.publicUrl,
     secret: t.config.secretKey,
   };
-});
-
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 /** Spaces as a reader sees them: Intl puts no-break spaces in amounts and dates. */
@@ -91,12 +60,12 @@ it('mails each owner the list in their language, with links to the payments and 
   });
 
   await sendReceiptReminders(deps);
+  const received = await scene.mailbox.arrived(3);
   const to = (address: string) => {
     const mail = received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
     expect(mail, address).toBeDefined();
     return mail!;
   };
-  await vi.waitFor(() => expect(received).toHaveLength(3));
 
   const seedsLink = `http://helder.test/funds/${initiative.id}/${seeds.id}/details`;
   const toolsLink = `http://helder.test/funds/${initiative.id}/activities/${activity.id}/${tools.id}/details`;
@@ -138,11 +107,11 @@ it('mails each owner the list in their language, with links to the payments and 
     token: decodeURIComponent(link![1]!),
   });
   expect(res.statusCode).toBe(200);
-  received.length = 0;
+  scene.mailbox.received.length = 0;
   t.clock.now = new Date(NOW.getTime() + 7 * 86_400_000);
   await sendReceiptReminders(deps);
-  await vi.waitFor(() => expect(received).toHaveLength(2));
-  expect(received.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual(
+  const later = await scene.mailbox.arrived(2);
+  expect(later.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual(
     [en.user.email, fy.user.email].sort(),
   );
 });

@@ -4,10 +4,10 @@
  * by HistoryPanel for administrators only.
  */
 import type { AuditEntry } from '@helder/shared/audit';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { CollapsiblePanel } from '../../components/ui/CollapsiblePanel';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
@@ -99,26 +99,9 @@ function HistoryList({ entityClass, entityId }: HistoryPanelProps) {
 
 export function HistoryBody({ level = 2, ...props }: HistoryPanelProps) {
   const { t } = useTranslation('audit');
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
-  const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <section className={styles.panel} aria-labelledby={`${bodyId}-heading`}>
-      <Heading id={`${bodyId}-heading`} className={styles.heading}>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          <span aria-hidden="true" className={styles.chevron} data-open={open} />
-          {t('heading')}
-        </button>
-      </Heading>
-      <div id={bodyId} hidden={!open} className={styles.body}>
-        {open ? <HistoryList {...props} /> : null}
-      </div>
-    </section>
+    <CollapsiblePanel heading={t('heading')} level={level} bodyClassName={styles.body}>
+      <HistoryList {...props} />
+    </CollapsiblePanel>
   );
 }

@@ -1,22 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
-import { jsonResponse, makeToken, renderApp } from '../../test/render';
-import { TOKEN_STORAGE_KEY } from '../auth';
-import { listQueries, payment, paymentsApi } from './test-fixtures';
+import { jsonResponse, renderApp } from '../../test/render';
+import { listQueries, loadPaymentRoutes, logIn, payment, paymentsApi } from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/activities'),
-    import('../../app/routes/initiatives.modals'),
-    import('../../app/routes/activities.modals'),
-  ]);
-});
-
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
 afterEach(() => {
   Reflect.deleteProperty(URL, 'createObjectURL');

@@ -1,54 +1,25 @@
 import { formatEuro } from '@helder/shared/money';
-import type { Payment } from '@helder/shared/payments';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonBody, requestsTo, type FakeHandler } from '../../test/fake-api';
-import { jsonResponse, makeToken, renderApp } from '../../test/render';
+import { jsonResponse } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
-import { listItem, payment, paymentsApi, type PaymentsApiOptions } from './test-fixtures';
+import {
+  listItem,
+  loadPaymentRoutes,
+  logIn,
+  payment,
+  renderPaymentModal,
+  type PaymentModalOptions,
+} from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/activities'),
-    import('../../app/routes/initiatives.modals'),
-    import('../../app/routes/activities.modals'),
-  ]);
-});
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
-
-const MANUAL_FIELDS = [
-  'transaction_amount',
-  'booking_date',
-  'creditor_name',
-  'creditor_account',
-  'debtor_name',
-  'debtor_account',
-  'route',
-  'short_user_description',
-  'long_user_description',
-  'hidden',
-];
 const USER_FIELDS = ['short_user_description', 'long_user_description', 'hidden'];
 
-function open({
-  url = '/funds/3/55/details?route=uitgaven',
-  actions = ['read', 'edit'],
-  editFields = MANUAL_FIELDS,
-  detail = payment(),
-  routes = {},
-  list,
-}: {
-  list?: PaymentsApiOptions['list'];
-  url?: string;
-  actions?: string[];
-  editFields?: string[];
-  detail?: Payment;
-  routes?: Record<string, FakeHandler>;
-} = {}) {
+/** Payment 55's modal, with the order of the writes it sends. */
+function open(options: PaymentModalOptions = {}) {
   const order: string[] = [];
   const logged =
     (answer: () => Response): FakeHandler =>
@@ -56,10 +27,9 @@ function open({
       order.push(`${request.method} ${new URL(request.url, 'http://localhost').pathname}`);
       return answer();
     };
-  const fake = paymentsApi({
-    list,
-    actions: { 'Payment:55': actions },
-    editFields,
+  const detail = options.detail ?? payment();
+  const rendered = renderPaymentModal({
+    ...options,
     detail,
     routes: {
       'DELETE /api/payment/:id/attachment/:attachmentId': logged(
@@ -68,10 +38,10 @@ function open({
       'POST /api/payment/:id/attachments': logged(() => jsonResponse(200, { attachments: [] })),
       'PATCH /api/payment/:id': logged(() => jsonResponse(200, detail)),
       'DELETE /api/payment/:id': logged(() => new Response(null, { status: 204 })),
-      ...routes,
+      ...options.routes,
     },
   });
-  return { ...fake, ...renderApp(url), order };
+  return { ...rendered, order };
 }
 
 /** The modal once the payment and the caller's permissions have loaded. */

@@ -1,21 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeToken, renderApp } from '../../test/render';
-import { TOKEN_STORAGE_KEY } from '../auth';
-import { items, listQueries, paymentsApi } from './test-fixtures';
+import { renderApp } from '../../test/render';
+import { items, listQueries, loadPaymentRoutes, logIn, paymentsApi } from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/activities'),
-    import('../../app/routes/initiatives.modals'),
-    import('../../app/routes/activities.modals'),
-  ]);
-});
-
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
 /** Pages of 20 (45 payments): enough for a second page. */
 const paged = (query: URLSearchParams) => {

@@ -3,33 +3,11 @@ import { formatEuro } from '@helder/shared/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestsTo } from '../../test/fake-api';
-import { jsonResponse, makeToken, renderApp } from '../../test/render';
-import { TOKEN_STORAGE_KEY } from '../auth';
-import { payment, paymentsApi } from './test-fixtures';
+import { jsonResponse } from '../../test/render';
+import { loadPaymentRoutes, logIn, payment, renderPaymentModal } from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/initiatives.modals'),
-  ]);
-});
-
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
-
-const FIELDS = [
-  'transaction_amount',
-  'booking_date',
-  'creditor_name',
-  'creditor_account',
-  'debtor_name',
-  'debtor_account',
-  'route',
-  'short_user_description',
-  'long_user_description',
-  'hidden',
-];
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
 const done = (fields: Partial<NonNullable<ReceiptReading['fields']>> = {}): ReceiptReading => ({
   status: 'done',
@@ -48,19 +26,16 @@ const done = (fields: Partial<NonNullable<ReceiptReading['fields']>> = {}): Rece
 /** The edit modal of payment 55, whose newest receipt (8) reads as `answers` say, in turn. */
 async function open(...answers: ReceiptReading[]) {
   let n = 0;
-  const fake = paymentsApi({
-    actions: { 'Payment:55': ['read', 'edit'] },
-    editFields: FIELDS,
+  const rendered = renderPaymentModal({
     detail: payment({ short_user_description: '' }),
     routes: {
       'GET /api/media/:id/reading': () =>
         jsonResponse(200, answers[Math.min(n++, answers.length - 1)]),
     },
   });
-  const rendered = renderApp('/funds/3/55/details?route=uitgaven');
   const dialog = await screen.findByRole('dialog', { name: 'Transactie bewerken' });
   await within(dialog).findByLabelText('Bedrag');
-  return { ...fake, ...rendered, dialog };
+  return { ...rendered, dialog };
 }
 
 describe('reading the receipt in the payment form', () => {

@@ -2,20 +2,11 @@ import type { Payment, Review } from '@helder/shared/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonBody, requestsTo } from '../../test/fake-api';
-import { jsonResponse, makeToken, renderApp } from '../../test/render';
-import { TOKEN_STORAGE_KEY } from '../auth';
-import { listItem, payment, paymentsApi } from './test-fixtures';
+import { jsonResponse, renderApp } from '../../test/render';
+import { listItem, loadPaymentRoutes, logIn, payment, paymentsApi } from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/initiatives.modals'),
-  ]);
-});
-
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
 const review = (extra: Partial<Review> = {}): Review => ({
   status: 'open',

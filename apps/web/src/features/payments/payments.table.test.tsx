@@ -2,21 +2,18 @@ import { formatEuro } from '@helder/shared/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
-import { jsonResponse, makeToken, renderApp } from '../../test/render';
-import { TOKEN_STORAGE_KEY } from '../auth';
-import { items, listItem, listQueries, paymentsApi } from './test-fixtures';
+import { jsonResponse, renderApp } from '../../test/render';
+import {
+  items,
+  listItem,
+  listQueries,
+  loadPaymentRoutes,
+  logIn,
+  paymentsApi,
+} from './test-fixtures';
 
-beforeAll(async () => {
-  await Promise.all([
-    import('../../app/routes/initiatives'),
-    import('../../app/routes/activities'),
-    import('../../app/routes/initiatives.modals'),
-  ]);
-});
-
-beforeEach(() => {
-  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
+beforeAll(loadPaymentRoutes);
+beforeEach(logIn);
 
 const panel = () => screen.findByRole('region', { name: 'Transactieoverzicht' });
 const bodyRows = (table: HTMLElement) =>

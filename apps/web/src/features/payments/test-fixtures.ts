@@ -2,8 +2,9 @@
 import type { Attachment } from '@helder/shared/media';
 import type { MoneySums, Payment, PaymentFields, PaymentListItem } from '@helder/shared/payments';
 import { actionsFor, fakeApi, type FakeHandler } from '../../test/fake-api';
-import { jsonResponse } from '../../test/render';
+import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { activity, initiative } from '../../test/spending-unit-fixtures';
+import { TOKEN_STORAGE_KEY } from '../auth';
 
 function paymentFields(id: number, extra: Partial<PaymentFields> = {}): PaymentFields {
   return {
@@ -134,4 +135,67 @@ export function listQueries(requests: { url: string; method: string }[]) {
         !new URL(request.url, 'http://localhost').pathname.endsWith('/review'),
     )
     .map((request) => new URL(request.url, 'http://localhost').searchParams);
+}
+
+/**
+ * The route modules (pages and modals) of initiatives and activities, loaded before a file's
+ * tests (beforeAll), so that no test waits for one.
+ */
+export async function loadPaymentRoutes(): Promise<void> {
+  await Promise.all([
+    import('../../app/routes/initiatives'),
+    import('../../app/routes/activities'),
+    import('../../app/routes/initiatives.modals'),
+    import('../../app/routes/activities.modals'),
+  ]);
+}
+
+/** A session for the app (beforeEach). */
+export function logIn() {
+  localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+}
+
+/** Every field of a manual payment, all of which its editor may change. */
+const MANUAL_FIELDS = [
+  'transaction_amount',
+  'booking_date',
+  'creditor_name',
+  'creditor_account',
+  'debtor_name',
+  'debtor_account',
+  'route',
+  'short_user_description',
+  'long_user_description',
+  'hidden',
+];
+
+export interface PaymentModalOptions {
+  /** Where the app opens; by default payment 55's modal on initiative 3's expenses. */
+  url?: string;
+  /** What the caller may do with payment 55; by default read and edit. */
+  actions?: string[];
+  /** The fields the caller may edit; by default all of a manual payment's. */
+  editFields?: string[];
+  detail?: Payment;
+  routes?: Record<string, FakeHandler>;
+  list?: PaymentsApiOptions['list'];
+}
+
+/** The app at payment 55's modal (paymentsApi), with the fake API's requests. */
+export function renderPaymentModal({
+  url = '/funds/3/55/details?route=uitgaven',
+  actions = ['read', 'edit'],
+  editFields = MANUAL_FIELDS,
+  detail,
+  routes,
+  list,
+}: PaymentModalOptions = {}) {
+  const fake = paymentsApi({
+    list,
+    detail,
+    routes,
+    actions: { 'Payment:55': actions },
+    editFields,
+  });
+  return { ...fake, ...renderApp(url) };
 }
