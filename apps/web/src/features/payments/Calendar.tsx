@@ -23,7 +23,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon } from '../../components/ui/icons';
 import type { IsoDay } from '../../lib/dates';
-import styles from './payments.module.css';
+import styles from './date-field.module.css';
 
 const WEEK = { weekStartsOn: 1 } as const;
 const LOCALES: Record<string, Locale> = { nl, en: enGB, fy };

@@ -10,7 +10,7 @@ import { FieldError } from '../../components/ui/TextField';
 import { CalendarIcon } from '../../components/ui/icons';
 import { Calendar } from './Calendar';
 import { dayToText, parseDayText } from '../../lib/dates';
-import styles from './payments.module.css';
+import styles from './date-field.module.css';
 
 export interface DateFieldProps {
   label: string;
