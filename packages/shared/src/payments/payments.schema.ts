@@ -303,6 +303,7 @@ export const exportQuery = z
     min_amount: amountFilter,
     max_amount: amountFilter,
     route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+    receipt: optionalQuery(z.enum(['missing'])),
     format: optionalQuery(z.enum(EXPORT_FORMATS)).default('csv'),
   })
   .refine(

@@ -4,13 +4,15 @@
  * number of attachments) and BEDRAG (negatives red) in PaymentsTable; 'Geen transacties gevonden'
  * when empty. A counterparty shielded from the public shows as 'afgeschermd' in the reader's
  * language. 'Transactie toevoegen' needs create_payment; 'Filter' opens the filter modal, and the
- * active filter shows as chips that remove it. A row (click, or Enter on it) opens the payment.
+ * active filter shows as chips that remove it. 'Zonder bon' lists the expenses without a receipt;
+ * 'Bonnen toevoegen' opens the receipt inbox for those who may edit payments here. A row (click, or Enter on it) opens the payment.
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
@@ -19,7 +21,7 @@ import { usePayments } from './api';
 import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
-import { searchText } from './filters';
+import { filterToSearch, searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
@@ -32,6 +34,10 @@ import type { PaymentsScope } from './schemas';
  */
 const ReviewSummary = lazy(() =>
   import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
+);
+/** Only those who may add receipts load the inbox (docs/api-rules.md §22). */
+const ReceiptInbox = lazy(() =>
+  import('./ReceiptInbox').then(({ ReceiptInbox }) => ({ default: ReceiptInbox })),
 );
 const ReviewBadge = lazy(() =>
   import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
@@ -49,6 +55,19 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     activityId === undefined ? 'Initiative' : 'Activity',
     activityId ?? initiativeId,
   );
+
+  const [, setSearchParams] = useSearchParams();
+  const [inboxOpen, setInboxOpen] = useState(false);
+  // Who may edit some payment here: the same relations the API asks of a receipt's dropper.
+  const dropsReceipts =
+    session !== null && activityId === undefined && (can('create_payment') || can('link_payment'));
+  const withoutReceipt = filter.receipt === 'missing';
+  const toggleWithoutReceipt = () => {
+    const { receipt: _receipt, ...rest } = filter;
+    setSearchParams(filterToSearch(withoutReceipt ? rest : { ...filter, receipt: 'missing' }), {
+      preventScrollReset: true,
+    });
+  };
 
   const saved = useSavedPayment();
   const savedRow = useRef<HTMLTableRowElement>(null);
@@ -105,6 +124,14 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           {t('table.filter')}
         </ButtonLink>
         <ExportMenu scope={scope} filter={filter} />
+        <Button variant="secondary" aria-pressed={withoutReceipt} onClick={toggleWithoutReceipt}>
+          {t('receipts.withoutReceipt')}
+        </Button>
+        {dropsReceipts ? (
+          <Button variant="secondary" onClick={() => setInboxOpen(true)}>
+            {t('receipts.add')}
+          </Button>
+        ) : null}
         {can('create_payment') ? (
           <ButtonLink
             to={`${paths.addPayment(initiativeId, activityId)}${search}`}
@@ -118,6 +145,11 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       {session !== null && activityId === undefined ? (
         <Suspense fallback={null}>
           <ReviewSummary initiativeId={initiativeId} />
+        </Suspense>
+      ) : null}
+      {inboxOpen ? (
+        <Suspense fallback={null}>
+          <ReceiptInbox initiativeId={initiativeId} onClose={() => setInboxOpen(false)} />
         </Suspense>
       ) : null}
       <FilterChips filter={filter} />
