@@ -54,7 +54,7 @@ const words = (text: string) =>
     .filter((w) => w.length >= 3);
 
 /** The shop's name is the counterparty's, or a word of one starts a word of the other. */
-export function namesMatch(shop: string | null, counterparty: string): boolean {
+function namesMatch(shop: string | null, counterparty: string): boolean {
   if (!shop) return false;
   const theirs = words(counterparty);
   return words(shop).some((w) => theirs.some((c) => c.startsWith(w) || w.startsWith(c)));
