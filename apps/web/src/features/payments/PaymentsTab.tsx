@@ -9,7 +9,7 @@
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/Button';
@@ -25,6 +25,7 @@ import { filterToSearch, searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
+import { ReceiptsButton } from './ReceiptsButton';
 import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
 
@@ -34,10 +35,6 @@ import type { PaymentsScope } from './schemas';
  */
 const ReviewSummary = lazy(() =>
   import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
-);
-/** Only those who may add receipts load the inbox (docs/api-rules.md §22). */
-const ReceiptInbox = lazy(() =>
-  import('./ReceiptInbox').then(({ ReceiptInbox }) => ({ default: ReceiptInbox })),
 );
 const ReviewBadge = lazy(() =>
   import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
@@ -57,7 +54,6 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
   );
 
   const [, setSearchParams] = useSearchParams();
-  const [inboxOpen, setInboxOpen] = useState(false);
   // Who may edit some payment here: the same relations the API asks of a receipt's dropper.
   const dropsReceipts =
     session !== null && activityId === undefined && (can('create_payment') || can('link_payment'));
@@ -127,11 +123,7 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
         <Button variant="secondary" aria-pressed={withoutReceipt} onClick={toggleWithoutReceipt}>
           {t('receipts.withoutReceipt')}
         </Button>
-        {dropsReceipts ? (
-          <Button variant="secondary" onClick={() => setInboxOpen(true)}>
-            {t('receipts.add')}
-          </Button>
-        ) : null}
+        {dropsReceipts ? <ReceiptsButton initiativeId={initiativeId} /> : null}
         {can('create_payment') ? (
           <ButtonLink
             to={`${paths.addPayment(initiativeId, activityId)}${search}`}
@@ -145,11 +137,6 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
       {session !== null && activityId === undefined ? (
         <Suspense fallback={null}>
           <ReviewSummary initiativeId={initiativeId} />
-        </Suspense>
-      ) : null}
-      {inboxOpen ? (
-        <Suspense fallback={null}>
-          <ReceiptInbox initiativeId={initiativeId} onClose={() => setInboxOpen(false)} />
         </Suspense>
       ) : null}
       <FilterChips filter={filter} />

@@ -1,9 +1,9 @@
 /**
  * 'Bonnen toevoegen' (docs/api-rules.md §22): a modal to drop many receipts at once on an
- * initiative. Each is listed with its file and its reading (a spinner while it is read); a
+ * initiative, or on /transactions. Each is listed with its file and its reading (a spinner while it is read); a
  * receipt that fits one payment proposes it with a checkbox, one that fits several equally lets
- * the person choose (none is chosen for them), one that fits nothing says so and offers to record
- * an expense from it. 'Bevestigen' attaches every checked receipt at once.
+ * the person choose (none is chosen for them), one that fits nothing says so and, on an
+ * initiative, offers to record an expense from it. 'Bevestigen' attaches every checked receipt at once.
  */
 import type { InboxReceipt, MatchCandidate } from '@helder/shared/receipts';
 import { formatEuro } from '@helder/shared/money';
@@ -59,7 +59,7 @@ function ReceiptRow({
   n: number;
   chosen: number | null;
   onChoose: (paymentId: number | null) => void;
-  initiativeId: number;
+  initiativeId: number | undefined;
 }) {
   const { t } = useTranslation('payments');
   const text = useCandidateText();
@@ -104,13 +104,15 @@ function ReceiptRow({
     body = (
       <div className={styles.none}>
         <p>{t('receipts.noMatch')}</p>
-        <Button
-          variant="secondary"
-          busy={create.isPending}
-          onClick={() => create.mutate(receipt.id)}
-        >
-          {t('receipts.createPayment')}
-        </Button>
+        {initiativeId === undefined ? null : (
+          <Button
+            variant="secondary"
+            busy={create.isPending}
+            onClick={() => create.mutate(receipt.id)}
+          >
+            {t('receipts.createPayment')}
+          </Button>
+        )}
         {create.isError ? <Alert>{errorText(create.error)}</Alert> : null}
       </div>
     );
@@ -141,7 +143,8 @@ export function ReceiptInbox({
   initiativeId,
   onClose,
 }: {
-  initiativeId: number;
+  /** Without one: the caller's own inbox, matched to any payment they may edit. */
+  initiativeId?: number | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('payments');

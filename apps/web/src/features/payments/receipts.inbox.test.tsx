@@ -5,6 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonBody, requestsTo } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
+import { fakePaymentsApi, logIn, makePayment } from './overview-test-fixtures';
 import { listQueries, paymentsApi } from './test-fixtures';
 
 beforeAll(async () => {
@@ -180,5 +181,19 @@ describe('Bonnen toevoegen', () => {
       'aria-pressed',
       'true',
     );
+  });
+});
+
+describe('Bonnen toevoegen on /transactions', () => {
+  it("opens the caller's own inbox, not an initiative's", async () => {
+    logIn();
+    const { requests } = fakePaymentsApi({ rows: [makePayment(1)] });
+    renderApp('/transactions');
+    fireEvent.click(await screen.findByRole('button', { name: 'Bonnen toevoegen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonnen toevoegen' });
+    // The fake knows no inbox: the modal says it could not load it.
+    expect(await within(dialog).findByText('Het ophalen van de bonnen is mislukt.')).toBeVisible();
+    const [get] = requestsTo(requests, 'GET', '/api/receipts/inbox');
+    expect(new URL(get!.url, 'http://localhost').searchParams.has('initiative_id')).toBe(false);
   });
 });
