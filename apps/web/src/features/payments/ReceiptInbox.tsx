@@ -228,12 +228,10 @@ export function ReceiptInbox({
         {done === null ? '' : t('receipts.matched', { count: done })}
       </p>
       {confirm.isError ? <Alert>{errorText(confirm.error)}</Alert> : null}
-      <FormActions>
-        <Button variant="secondary" onClick={onClose} disabled={confirm.isPending}>
-          {t('receipts.close')}
-        </Button>
+      {/* The modal's own close button and Esc close it; the one action here confirms. */}
+      <FormActions align="end">
         <Button busy={confirm.isPending} disabled={matches.length === 0} onClick={onConfirm}>
-          {t('receipts.confirm', { count: matches.length })}
+          {t('receipts.confirm')}
         </Button>
       </FormActions>
     </Modal>
