@@ -90,6 +90,8 @@ async function dropAndConfirm(page: Page, request: APIRequestContext, width: num
   await dialog.getByRole('button', { name: 'Bevestigen' }).click();
   await expect(dialog.getByText('3 bonnen zijn gekoppeld aan hun uitgave.')).toBeVisible();
   await expect(dialog.getByText('Er zijn nog geen bonnen toegevoegd.')).toBeVisible();
+  // The focus stayed in the dialog, on what was done: Esc closes it.
+  await expect(dialog.getByText('3 bonnen zijn gekoppeld aan hun uitgave.')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -7,7 +7,7 @@
  */
 import type { InboxReceipt, MatchCandidate } from '@helder/shared/receipts';
 import { formatEuro } from '@helder/shared/money';
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -154,6 +154,8 @@ export function ReceiptInbox({
   const [choices, setChoices] = useState<Choices>({});
   const [dragging, setDragging] = useState(false);
   const [done, setDone] = useState<number | null>(null);
+  // 'Bevestigen' turns off once nothing is left to confirm: the focus goes to what it did.
+  const doneRef = useRef<HTMLParagraphElement>(null);
   const receipts = inbox.data?.receipts ?? [];
   const matches: ReceiptMatch[] = receipts.flatMap((receipt) => {
     const paymentId = chosenFor(receipt, choices);
@@ -175,6 +177,7 @@ export function ReceiptInbox({
       onSuccess: ({ matched }) => {
         setChoices({});
         setDone(matched.length);
+        doneRef.current?.focus();
       },
     });
 
@@ -224,7 +227,12 @@ export function ReceiptInbox({
           ))}
         </ul>
       ) : null}
-      <p role="status" className={done === null ? 'visually-hidden' : styles.done}>
+      <p
+        ref={doneRef}
+        tabIndex={-1}
+        role="status"
+        className={done === null ? 'visually-hidden' : styles.done}
+      >
         {done === null ? '' : t('receipts.matched', { count: done })}
       </p>
       {confirm.isError ? <Alert>{errorText(confirm.error)}</Alert> : null}

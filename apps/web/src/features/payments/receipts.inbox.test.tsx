@@ -134,9 +134,10 @@ describe('Bonnen toevoegen', () => {
       await within(dialog).findByRole('radio', { name: text('14-03-2026', 'Blokker') }),
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bevestigen' }));
-    expect(
-      await within(dialog).findByText('2 bonnen zijn gekoppeld aan hun uitgave.'),
-    ).toBeVisible();
+    const said = await within(dialog).findByText('2 bonnen zijn gekoppeld aan hun uitgave.');
+    expect(said).toBeVisible();
+    // The button turns off: the focus goes to what was done, inside the dialog.
+    await waitFor(() => expect(said).toHaveFocus());
     const posts = requestsTo(fake.requests, 'POST', '/api/receipts/inbox/matches');
     expect(posts).toHaveLength(1);
     expect(jsonBody(posts[0])).toEqual({
