@@ -185,6 +185,21 @@ describe('Bonnen toevoegen', () => {
   });
 });
 
+describe("'Zonder bon' with the filter modal", () => {
+  it('is kept when another filter is applied', async () => {
+    const fake = paymentsApi();
+    const { user, router } = renderApp('/funds/3/transactieoverzicht?receipt=missing');
+    await user.click(await screen.findByRole('link', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transacties filteren' });
+    await user.selectOptions(within(dialog).getByLabelText('Route'), 'Uitgaven');
+    await user.click(within(dialog).getByRole('button', { name: 'Toepassen' }));
+    await waitFor(() => expect(router.state.location.search).toContain('route=uitgaven'));
+    expect(router.state.location.search).toContain('receipt=missing');
+    await waitFor(() => expect(listQueries(fake.requests).at(-1)?.get('route')).toBe('uitgaven'));
+    expect(listQueries(fake.requests).at(-1)?.get('receipt')).toBe('missing');
+  });
+});
+
 describe('Bonnen toevoegen on /transactions', () => {
   it("opens the caller's own inbox, not an initiative's", async () => {
     logIn();
