@@ -25,7 +25,6 @@ import { filterToSearch, searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
-import { ReceiptsButton } from './ReceiptsButton';
 import { usePaymentsFilter, useSavedPayment } from './routing';
 import type { PaymentsScope } from './schemas';
 
@@ -35,6 +34,10 @@ import type { PaymentsScope } from './schemas';
  */
 const ReviewSummary = lazy(() =>
   import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
+);
+/** Visitors never load the receipt inbox's button (ADR 0027's budget). */
+const ReceiptsButton = lazy(() =>
+  import('./ReceiptsButton').then(({ ReceiptsButton }) => ({ default: ReceiptsButton })),
 );
 const ReviewBadge = lazy(() =>
   import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
@@ -123,7 +126,11 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
         <Button variant="secondary" aria-pressed={withoutReceipt} onClick={toggleWithoutReceipt}>
           {t('receipts.withoutReceipt')}
         </Button>
-        {dropsReceipts ? <ReceiptsButton initiativeId={initiativeId} /> : null}
+        {dropsReceipts ? (
+          <Suspense fallback={null}>
+            <ReceiptsButton initiativeId={initiativeId} />
+          </Suspense>
+        ) : null}
         {can('create_payment') ? (
           <ButtonLink
             to={`${paths.addPayment(initiativeId, activityId)}${search}`}

@@ -34,11 +34,11 @@ const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
 /** The payment as one line: date, counterparty, amount. */
 function useCandidateText() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   return ({ payment }: MatchCandidate) =>
     [
       formatBookingDate(payment.booking_date),
-      payment.counterparty || payment.short_user_description || t('receipts.noName'),
+      payment.counterparty || payment.short_user_description || t('inbox.noName'),
       formatEuro(payment.transaction_amount),
     ].join(' · ');
 }
@@ -61,7 +61,7 @@ function ReceiptRow({
   onChoose: (paymentId: number | null) => void;
   initiativeId: number | undefined;
 }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const text = useCandidateText();
   const create = usePaymentFromReceipt(initiativeId);
   const remove = useRemoveReceipt(initiativeId);
@@ -69,20 +69,20 @@ function ReceiptRow({
   const amount = reading?.fields?.amount?.value;
   const best = receipt.candidates.filter((c) => c.best);
   let body;
-  if (reading === null) body = <p>{t('receipts.unread')}</p>;
+  if (reading === null) body = <p>{t('inbox.unread')}</p>;
   else if (isQueued(receipt)) {
     body = (
       <p className={styles.busy} role="status">
         <Spinner size="small" decorative />
-        {t('receipts.reading')}
+        {t('inbox.reading')}
       </p>
     );
   } else if (reading.status === 'failed') {
-    body = <p>{t('receipts.failed')}</p>;
+    body = <p>{t('inbox.failed')}</p>;
   } else if (receipt.proposed_payment_id !== null) {
     body = (
       <CheckboxField
-        label={t('receipts.proposed', { payment: text(best[0]!) })}
+        label={t('inbox.proposed', { payment: text(best[0]!) })}
         checked={chosen !== null}
         onChange={(event) => onChoose(event.target.checked ? receipt.proposed_payment_id : null)}
       />
@@ -90,11 +90,11 @@ function ReceiptRow({
   } else if (best.length > 1) {
     body = (
       <RadioGroupField
-        legend={t('receipts.tie')}
+        legend={t('inbox.tie')}
         name={`receipt-${receipt.id}`}
         options={[
           ...best.map((c) => ({ value: String(c.payment.id), label: text(c) })),
-          { value: '', label: t('receipts.notNow') },
+          { value: '', label: t('inbox.notNow') },
         ]}
         selected={chosen === null ? '' : String(chosen)}
         onChange={(event) => onChoose(event.target.value ? Number(event.target.value) : null)}
@@ -103,14 +103,14 @@ function ReceiptRow({
   } else {
     body = (
       <div className={styles.none}>
-        <p>{t('receipts.noMatch')}</p>
+        <p>{t('inbox.noMatch')}</p>
         {initiativeId === undefined ? null : (
           <Button
             variant="secondary"
             busy={create.isPending}
             onClick={() => create.mutate(receipt.id)}
           >
-            {t('receipts.createPayment')}
+            {t('inbox.createPayment')}
           </Button>
         )}
         {create.isError ? <Alert>{errorText(create.error)}</Alert> : null}
@@ -122,18 +122,18 @@ function ReceiptRow({
       <AttachmentThumbnail attachment={receipt.file} n={n} />
       <div className={styles.details}>
         <p className={styles.title}>
-          {t('receipts.receipt', { n })}
+          {t('inbox.receipt', { n })}
           {amount === undefined ? '' : ` · ${formatEuro(amount)}`}
         </p>
         {body}
       </div>
       <Button
         variant="ghost"
-        aria-label={t('receipts.remove', { n })}
+        aria-label={t('inbox.remove', { n })}
         busy={remove.isPending}
         onClick={() => remove.mutate(receipt.id)}
       >
-        {t('receipts.removeShort')}
+        {t('inbox.removeShort')}
       </Button>
     </li>
   );
@@ -147,7 +147,7 @@ export function ReceiptInbox({
   initiativeId?: number | undefined;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation('payment-forms');
   const inbox = useInbox(initiativeId);
   const drop = useDropReceipts(initiativeId);
   const confirm = useConfirmMatches(initiativeId);
@@ -182,8 +182,8 @@ export function ReceiptInbox({
     });
 
   return (
-    <Modal open onClose={onClose} title={t('receipts.title')} size="large" busy={confirm.isPending}>
-      <p className={styles.intro}>{t('receipts.intro')}</p>
+    <Modal open onClose={onClose} title={t('inbox.title')} size="large" busy={confirm.isPending}>
+      <p className={styles.intro}>{t('inbox.intro')}</p>
       <div
         className={dragging ? `${styles.dropZone} ${styles.dragging}` : styles.dropZone}
         onDragOver={(event) => {
@@ -193,28 +193,28 @@ export function ReceiptInbox({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>{t('receipts.drop')}</p>
+        <p>{t('inbox.drop')}</p>
         <FilePicker
           id="receipt-files"
           accept={ACCEPT}
           multiple
-          chooseLabel={t('receipts.choose')}
+          chooseLabel={t('inbox.choose')}
           chosen={null}
           onChange={(event) => {
             add(Array.from(event.target.files ?? []));
             event.target.value = '';
           }}
         />
-        {drop.isPending ? <Spinner label={t('receipts.uploading')} size="small" /> : null}
+        {drop.isPending ? <Spinner label={t('inbox.uploading')} size="small" /> : null}
       </div>
       {drop.isError ? <Alert>{errorText(drop.error)}</Alert> : null}
-      {inbox.isPending ? <Spinner label={t('receipts.loading')} /> : null}
-      {inbox.isError ? <Alert>{t('receipts.loadFailed')}</Alert> : null}
+      {inbox.isPending ? <Spinner label={t('inbox.loading')} /> : null}
+      {inbox.isError ? <Alert>{t('inbox.loadFailed')}</Alert> : null}
       {inbox.isSuccess && receipts.length === 0 ? (
-        <p className={styles.empty}>{t('receipts.empty')}</p>
+        <p className={styles.empty}>{t('inbox.empty')}</p>
       ) : null}
       {receipts.length > 0 ? (
-        <ul className={styles.list} aria-label={t('receipts.listLabel')}>
+        <ul className={styles.list} aria-label={t('inbox.listLabel')}>
           {receipts.map((receipt, i) => (
             <ReceiptRow
               key={receipt.id}
@@ -233,13 +233,13 @@ export function ReceiptInbox({
         role="status"
         className={done === null ? 'visually-hidden' : styles.done}
       >
-        {done === null ? '' : t('receipts.matched', { count: done })}
+        {done === null ? '' : t('inbox.matched', { count: done })}
       </p>
       {confirm.isError ? <Alert>{errorText(confirm.error)}</Alert> : null}
       {/* The modal's own close button and Esc close it; the one action here confirms. */}
       <FormActions align="end">
         <Button busy={confirm.isPending} disabled={matches.length === 0} onClick={onConfirm}>
-          {t('receipts.confirm')}
+          {t('inbox.confirm')}
         </Button>
       </FormActions>
     </Modal>
