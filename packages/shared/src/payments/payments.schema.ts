@@ -203,6 +203,8 @@ export const paymentsQuery = pagingQuery
     min_amount: amountFilter,
     max_amount: amountFilter,
     route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+    /** 'missing': only expenses without a receipt (docs/api-rules.md §22). */
+    receipt: optionalQuery(z.enum(['missing'])),
     after: afterQuery,
   })
   .refine(
@@ -301,6 +303,7 @@ export const exportQuery = z
     min_amount: amountFilter,
     max_amount: amountFilter,
     route: optionalQuery(z.enum(PAYMENT_ROUTES)),
+    receipt: optionalQuery(z.enum(['missing'])),
     format: optionalQuery(z.enum(EXPORT_FORMATS)).default('csv'),
   })
   .refine(

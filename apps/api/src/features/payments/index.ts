@@ -15,3 +15,6 @@ export {
   type ExportRow,
 } from './payments.export';
 export { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
+export { managedBy, paymentRelationColumns, paymentSubject } from './payments.queries';
+export { answerRejection } from './payments.review-state';
+export { ATTACHMENT_TYPES, assertImageSize } from './payments.attachments';

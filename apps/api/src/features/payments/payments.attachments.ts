@@ -17,7 +17,7 @@ import { answerRejection, assertNotLocked } from './payments.review-state';
 import { findPayment } from './payments.service';
 
 /** Receipts are pdf, png or jpeg, judged from their bytes (docs/api-rules.md §11). */
-const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 /** Files one request may add. */
 export const MAX_ATTACHMENTS_PER_REQUEST = 10;
 
@@ -25,7 +25,7 @@ export const MAX_ATTACHMENTS_PER_REQUEST = 10;
  * A receipt photo is judged by its header before anything is stored: unreadable is 415, over
  * 100 megapixels 422 (docs/api-rules.md §11).
  */
-async function assertImageSize(path: string) {
+export async function assertImageSize(path: string) {
   const pixels = await headerPixels(path);
   if (pixels === 0) throw unsupportedMediaType(ATTACHMENT_TYPES.join(', '));
   if (pixels > MAX_ATTACHMENT_PIXELS) {

@@ -50,7 +50,7 @@ export const activityOfPayment = and(
 const no = sql<boolean>`false`;
 
 /** The caller's relations to the payment's initiative, activity and bank account. */
-function paymentRelationColumns(actor: Actor | null) {
+export function paymentRelationColumns(actor: Actor | null) {
   return {
     ...relationColumns(actor, payments.activityId),
     isAccountOwner: actor ? accountOwnerOf(actor.id) : no,
@@ -201,6 +201,11 @@ function filterConditions(filter: PaymentsFilter, bind: Bind): SQL[] {
     conditions.push(sql`${amountFor(filter.max_amount)} <= ${cents}`);
   }
   if (filter.route) conditions.push(eq(payments.route, bind('route', filter.route)));
+  // 'Zonder bon' (docs/api-rules.md §22): expenses no receipt is attached to.
+  if (filter.receipt === 'missing') {
+    conditions.push(sql`${payments.amountCents} < 0 and not exists (select 1
+      from ${paymentAttachments} where ${paymentAttachments.paymentId} = ${payments.id})`);
+  }
   return conditions;
 }
 
@@ -260,6 +265,7 @@ function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, pa
     sign(filter.min_amount),
     sign(filter.max_amount),
     filter.route ? 'r' : '-',
+    filter.receipt ? 'm' : '-',
     shape.offset ? 'o' : '-',
   ].join('');
   return { key, shape };

@@ -29,6 +29,15 @@ export async function getReading(ctx: Ctx, attachmentId: number): Promise<Receip
   if (!row) throw notFound('Attachment');
   await findPayment(ctx, row.paymentId);
   if (!row.status) throw notFound('Reading');
+  return toReading({ ...row, status: row.status });
+}
+
+/** A stored reading as the wire shows it (docs/api-rules.md §19). */
+export function toReading(row: {
+  status: ReceiptReading['status'];
+  fields: unknown;
+  error: string | null;
+}): ReceiptReading {
   const fields = row.fields as ReceiptFields | null;
   return {
     status: row.status,

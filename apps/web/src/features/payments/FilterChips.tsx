@@ -33,6 +33,8 @@ export function FilterChips({ filter }: { filter: PaymentsListFilter }) {
         return formatEuro(Number(filter[key]));
       case 'route':
         return filter.route ? t(`routes.${filter.route}`) : '';
+      case 'receipt':
+        return '';
     }
   };
   const show = (next: PaymentsListFilter) =>

@@ -138,7 +138,10 @@ export function FilterPaymentsModal() {
         <FilterForm
           title={title}
           defaultValues={filterToForm(filter)}
-          onApply={(next) => show(next, close)}
+          // 'Zonder bon' is a toggle of the tab, not a field here: applying keeps it.
+          onApply={(next) =>
+            show(filter.receipt ? { ...next, receipt: filter.receipt } : next, close)
+          }
           onClear={() => show({}, close)}
           onCancel={() => close()}
         />

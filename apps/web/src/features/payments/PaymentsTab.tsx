@@ -4,13 +4,15 @@
  * number of attachments) and BEDRAG (negatives red) in PaymentsTable; 'Geen transacties gevonden'
  * when empty. A counterparty shielded from the public shows as 'afgeschermd' in the reader's
  * language. 'Transactie toevoegen' needs create_payment; 'Filter' opens the filter modal, and the
- * active filter shows as chips that remove it. A row (click, or Enter on it) opens the payment.
+ * active filter shows as chips that remove it. 'Zonder bon' lists the expenses without a receipt;
+ * 'Bonnen toevoegen' opens the receipt inbox for those who may edit payments here. A row (click, or Enter on it) opens the payment.
  */
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
 import { PAGE_SIZE } from '@helder/shared/http/client';
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
@@ -19,7 +21,7 @@ import { usePayments } from './api';
 import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
-import { searchText } from './filters';
+import { filterToSearch, searchText } from './filters';
 import styles from './payments.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
@@ -32,6 +34,10 @@ import type { PaymentsScope } from './schemas';
  */
 const ReviewSummary = lazy(() =>
   import('./ReviewSummary').then(({ ReviewSummary }) => ({ default: ReviewSummary })),
+);
+/** Visitors never load the receipt inbox's button (ADR 0027's budget). */
+const ReceiptsButton = lazy(() =>
+  import('./ReceiptsButton').then(({ ReceiptsButton }) => ({ default: ReceiptsButton })),
 );
 const ReviewBadge = lazy(() =>
   import('./ReviewBadge').then(({ ReviewBadge }) => ({ default: ReviewBadge })),
@@ -49,6 +55,18 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     activityId === undefined ? 'Initiative' : 'Activity',
     activityId ?? initiativeId,
   );
+
+  const [, setSearchParams] = useSearchParams();
+  // Who may edit some payment here: the same relations the API asks of a receipt's dropper.
+  const dropsReceipts =
+    session !== null && activityId === undefined && (can('create_payment') || can('link_payment'));
+  const withoutReceipt = filter.receipt === 'missing';
+  const toggleWithoutReceipt = () => {
+    const { receipt: _receipt, ...rest } = filter;
+    setSearchParams(filterToSearch(withoutReceipt ? rest : { ...filter, receipt: 'missing' }), {
+      preventScrollReset: true,
+    });
+  };
 
   const saved = useSavedPayment();
   const savedRow = useRef<HTMLTableRowElement>(null);
@@ -105,6 +123,14 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           {t('table.filter')}
         </ButtonLink>
         <ExportMenu scope={scope} filter={filter} />
+        <Button variant="secondary" aria-pressed={withoutReceipt} onClick={toggleWithoutReceipt}>
+          {t('receipts.withoutReceipt')}
+        </Button>
+        {dropsReceipts ? (
+          <Suspense fallback={null}>
+            <ReceiptsButton initiativeId={initiativeId} />
+          </Suspense>
+        ) : null}
         {can('create_payment') ? (
           <ButtonLink
             to={`${paths.addPayment(initiativeId, activityId)}${search}`}

@@ -5,7 +5,8 @@
  * dropdowns), 'Niet gekoppeld (n)' and the top bar's search go to the API and start again at page
  * 1, at the top. Each row links its payment through LinkCells; LinkStatus says what was linked.
  * The dropdown filters and the initiative, activity and description columns are hidden at 768 px
- * and less, where a row's 'Koppeling' cell links it in a dialog.
+ * and less, where a row's 'Koppeling' cell links it in a dialog. 'Bonnen toevoegen' drops receipts
+ * to match to any of these payments the user may edit.
  */
 import type { LinkTarget, UserPayment } from '@helder/shared/payments';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -19,6 +20,7 @@ import { paths, SEARCH_PARAM, UNLINKED_PARAM } from '../../lib/paths';
 import { useSession } from '../auth';
 import { LinkCells, type LinkDone } from './LinkCells';
 import { LinkStatus, type LinkNotice } from './LinkStatus';
+import { ReceiptsButton } from './ReceiptsButton';
 import {
   NO_FILTERS,
   useCachedUnfilteredPayments,
@@ -262,6 +264,7 @@ function Overview({ userId }: { userId: number }) {
           count={list.data?.pages[0]?.unlinkedCount}
           onToggle={toggleUnlinked}
         />
+        <ReceiptsButton />
       </div>
       <div className={styles.suggestions}>
         <AcceptAllSuggestions

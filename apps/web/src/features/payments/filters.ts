@@ -1,6 +1,6 @@
 /**
  * The filter of an initiative's or activity's payments (docs/spec-map.md §2.7): start and end
- * day, minimum and maximum amount, route. It lives in the URL's search parameters of the tab (and
+ * day, minimum and maximum amount, route, and expenses without a receipt. It lives in the URL's search parameters of the tab (and
  * of the payment modals opened from it), so it survives a reload and the filter modal can read
  * and write it. Only filled values are kept and sent; amounts are written with a dot.
  */
@@ -16,6 +16,8 @@ export interface PaymentsListFilter {
   min_amount?: string;
   max_amount?: string;
   route?: PaymentRoute;
+  /** 'Zonder bon': only expenses without a receipt (docs/api-rules.md §22). */
+  receipt?: 'missing';
 }
 
 export type FilterKey = keyof PaymentsListFilter;
@@ -26,6 +28,7 @@ export const FILTER_KEYS = [
   'min_amount',
   'max_amount',
   'route',
+  'receipt',
 ] as const satisfies readonly FilterKey[];
 
 const isRoute = (value: string): value is PaymentRoute =>
@@ -54,6 +57,7 @@ export function filterFromSearch(search: URLSearchParams): PaymentsListFilter {
   if (min && isAmountParam(min)) filter.min_amount = min;
   if (max && isAmountParam(max)) filter.max_amount = max;
   if (route && isRoute(route)) filter.route = route;
+  if (search.get('receipt') === 'missing') filter.receipt = 'missing';
   return filter;
 }
 

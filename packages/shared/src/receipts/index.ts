@@ -1,0 +1,3 @@
+export * from './receipts.schema';
+export * from './receipts.contract';
+export * from './client';
