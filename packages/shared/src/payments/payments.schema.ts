@@ -127,6 +127,16 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** True unless the text holds a C0 or C1 control character other than a tab or line break. */
+function withoutControls(text: string) {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char === '\t' || char === '\n') continue;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+  }
+  return true;
+}
+
 /** PUT /payment/{id}/review: approve, or reject with a reason. */
 export const reviewBody = z
   .object({
@@ -134,7 +144,14 @@ export const reviewBody = z
     comment: z
       .string()
       .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-      .pipe(z.string().max(REVIEW_COMMENT_MAX))
+      .pipe(
+        z
+          .string()
+          .max(REVIEW_COMMENT_MAX)
+          // Owners read it on screens and in the audit log, where a bell or an escape code
+          // means nothing (docs/api-rules.md §20); tabs and line breaks stay.
+          .refine(withoutControls, { message: 'The comment holds control characters' }),
+      )
       .default(''),
   })
   .refine((b) => b.status === 'approved' || b.comment !== '', {
