@@ -322,7 +322,7 @@ describe('POST and DELETE /api/funder/:id/logo with hostile uploads', () => {
   it.each([
     ['text that is not an image', 415, () => upload('file', Buffer.from('not a picture'))],
     ['a PDF', 415, () => upload('file', pdf, 'application/pdf')],
-    // No bytes are no type: refused as any other file that is not a picture (§11).
+    // No bytes are no type: refused as any other file that is not a picture (docs/api-rules.md §11).
     ['a zero-byte file', 415, () => upload('file', Buffer.alloc(0))],
     ['a PNG whose header claims 16000×16000', 422, () => upload('file', bitmapPng(16000, 16000))],
     ['the wrong field name', 422, () => upload('logo', png())],
