@@ -182,6 +182,19 @@ export const reviewSummarySchema = z.object({
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 /** GET /payment/{id}: the payment with its links and receipts. */
+/**
+ * The payment of the same bank account an imported line may double (docs/api-rules.md §13):
+ * alike, but not surely one booking, so the import kept both.
+ */
+export const possibleDuplicateSchema = z.object({
+  payment_id: z.number(),
+  booking_date: z.string(),
+  amount: z.number(),
+  counterparty: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
+
 export const paymentSchema = paymentFieldsSchema.extend({
   iban: z.string().optional(),
   initiative_id: z.number().nullable(),
@@ -192,6 +205,8 @@ export const paymentSchema = paymentFieldsSchema.extend({
   attachments: z.array(attachmentSchema),
   /** Only on a reviewable expense, for callers who see reviews (docs/api-rules.md §20). */
   review: reviewSchema.optional(),
+  /** Only for callers who see the bank account's payments (docs/api-rules.md §13). */
+  possible_duplicate_of: possibleDuplicateSchema.nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -288,6 +303,8 @@ export const userPaymentSchema = z.object({
   type: z.enum(PAYMENT_TYPES),
   /** Only on the caller's own unlinked lines with a link to propose (suggestions.schema.ts). */
   suggestion: linkSuggestionSchema.optional(),
+  /** Only on lines of the user's own or shared bank accounts (docs/api-rules.md §13). */
+  possible_duplicate_of: possibleDuplicateSchema.nullable().optional(),
 });
 export type UserPayment = z.infer<typeof userPaymentSchema>;
 export const userPaymentsResponse = z.object({

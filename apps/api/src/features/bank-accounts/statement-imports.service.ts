@@ -17,6 +17,7 @@ import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount } from './bank-accounts.queries';
 import { heldLines, insertStream, storedMatches, type OwnSide } from './import-core';
+import { Twins } from './twins';
 import { importProgress } from './import-progress';
 import {
   dropPreviews,
@@ -281,16 +282,24 @@ export async function confirmStatement(
         importProgress.total(importId, lines);
         const wanted: boolean[] = [];
         const skip: Array<Set<number>> = [];
+        const twins: Array<Twins | null> = [];
         for (const [i, own] of owns.entries()) {
-          const { account } = targets[i]!;
+          const { account, accountId } = targets[i]!;
           const held = await heldLines(tx, own.accountId, account);
           wanted.push(held.total < account.lineCount);
           skip.push(held.claimed);
+          // An account linked through the bank holds these days already as the link fetched them.
+          const { firstDate, lastDate } = account;
+          twins.push(
+            accountId !== null && firstDate !== null && lastDate !== null
+              ? await Twins.load(tx, accountId, 'link', firstDate, lastDate)
+              : null,
+          );
         }
         const progress = (n: number) => importProgress.advance(importId, n);
         let added = 0;
         if (wanted.some(Boolean)) {
-          added = await insertStream(tx, owns, stored.lines(), wanted, skip, progress);
+          added = await insertStream(tx, owns, stored.lines(), wanted, skip, progress, twins);
         } else {
           // A file imported before has nothing new: its lines need not even be read.
           stored.close();
@@ -305,7 +314,8 @@ export async function confirmStatement(
             bankAccountId: accountIds[0] ?? null,
           })
           .where(eq(statementImports.id, importId));
-        return { added, lines, accountIds };
+        const unsure = twins.reduce((n, twin) => n + (twin?.unsure ?? 0), 0);
+        return { added, lines, accountIds, unsure };
       },
       audit: (done) => ({
         entityClass: 'BankAccount',
@@ -319,6 +329,7 @@ export async function confirmStatement(
       new_count: result.added,
       duplicate_count: result.lines - result.added,
       skipped_count: stored.summary.skipped.length,
+      possible_duplicate_count: result.unsure,
       bank_account_ids: result.accountIds,
     };
   } finally {
