@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { createMailer } from '../../lib/mail';
 import { createTestApp, type TestApp } from '../../test/app';
-import type { Response as LightMyRequest } from 'light-my-request';
 import { signUnsubscribeToken } from '../../lib/jwt';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { createFunderTree } from '../../test/funder-factories';
@@ -27,6 +26,8 @@ let smtp: SMTPServer;
 const received: ParsedMail[] = [];
 let t: TestApp;
 let deps: RemindersDeps;
+/** What `app.inject` answers. */
+type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 const NOW = new Date('2026-11-23T06:00:00Z');
 
 beforeAll(async () => {
@@ -177,7 +178,7 @@ it('offers the one-click unsubscribe of RFC 8058 on an https site, and a POST to
   await sendReceiptReminders({ ...deps, publicUrl: 'https://helder.example' });
   await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(2));
 
-  const oneClick = async (owner: CreatedUser, send: (path: string) => Promise<LightMyRequest>) => {
+  const oneClick = async (owner: CreatedUser, send: (path: string) => Promise<Injected>) => {
     const mail = received.find((m) => !Array.isArray(m.to) && m.to?.text === owner.user.email)!;
     const header = rawHeader(mail, 'list-unsubscribe');
     const link = /^<(https:\/\/helder\.example\/reminders\/unsubscribe\?token=[^>\s]+)>$/.exec(
@@ -235,7 +236,7 @@ it('refuses a one-click POST without the form, with another form or without a go
       remoteAddress: nextIp(),
     });
   const form = 'application/x-www-form-urlencoded';
-  const cases: Array<[string, Promise<LightMyRequest>, number, string]> = [
+  const cases: Array<[string, Promise<Injected>, number, string]> = [
     ['another value', post(path, form, 'List-Unsubscribe=Yes'), 422, 'VALIDATION_ERROR'],
     ['no form', post(path, undefined, ''), 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['JSON', post(path, 'application/json', '{"token":"x"}'), 415, 'UNSUPPORTED_MEDIA_TYPE'],
