@@ -17,6 +17,7 @@ import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount } from './bank-accounts.queries';
 import { heldLines, insertStream, storedMatches, type OwnSide } from './import-core';
+import { linkTwins } from './statement-twins';
 import { Twins } from './twins';
 import { importProgress } from './import-progress';
 import {
@@ -164,8 +165,16 @@ async function makePreview(
     throw refuse('statement_empty', 'The file holds no transactions');
   }
   const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen, summary);
+  const fetched = await linkTwins(
+    ctx.db,
+    async () => read?.stored ?? (await ctx.storage.get(earlier!.key)),
+    targets.map((t) => ({ accountId: t.accountId, ...t.account })),
+  );
+  // Lines the bank link fetched already are imported, as the confirm will find.
   const accounts = (await assess(ctx.db, targets)).map((a, i) => ({
     ...a,
+    new_count: a.new_count - fetched.copies[i]!,
+    duplicate_count: a.duplicate_count + fetched.copies[i]!,
     ...bankFacts(targets[i]!),
   }));
   const newCount = accounts.reduce((n, a) => n + a.new_count, 0);

@@ -13,7 +13,7 @@
 import { and, between, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { LONG_DESCRIPTION_MAX, SHORT_DESCRIPTION_MAX } from '@helder/shared/payments';
 import type { Executor } from '../../db/client';
-import { payments } from '../../db/schema';
+import { bankAccounts, payments } from '../../db/schema';
 import type { StatementLine } from './statements/statement';
 
 /** A line with its dedupe key; `twinOf` names the payment it may double, once sorted. */
@@ -92,6 +92,11 @@ export class Twins {
   copies = 0;
   unsure = 0;
 
+  /** No payment of the other source in these days: nothing to sort against. */
+  get empty(): boolean {
+    return this.stored.length === 0;
+  }
+
   private constructor(
     private readonly accountId: number,
     private readonly stored: Stored[],
@@ -126,7 +131,14 @@ export class Twins {
           eq(payments.type, 'bank'),
           other === 'files'
             ? isNotNull(payments.statementImportId)
-            : isNull(payments.statementImportId),
+            : // The link's rows: an account of statement files only has none, whatever its
+              // payments that came without a file (the seed's, or imports from before files
+              // were recorded).
+              and(
+                isNull(payments.statementImportId),
+                sql`exists (select 1 from ${bankAccounts} where ${bankAccounts.id} = ${accountId}
+                  and ${bankAccounts.provider} <> 'file')`,
+              ),
           between(payments.bookingDate, noon(firstDay), noon(lastDay)),
         ),
       )

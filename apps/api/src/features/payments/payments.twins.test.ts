@@ -8,8 +8,8 @@ import { createPayment } from '../../test/initiative-factories';
 import { createBankAccount } from '../../test/payment-factories';
 
 /**
- * A line the import kept beside a look-alike carries `possible_duplicate_of` (docs/api-rules.md
- * §13) for those who see every line of its account, and for no one else: the pair would tell an
+ * A line the import kept beside a look-alike carries `possible_duplicate_of` for those who see
+ * every line of its account, and for no one else (docs/api-rules.md §13): the pair would tell an
  * initiative's owner or the public about a line of the account they may not see.
  */
 const scene = useCastApp();

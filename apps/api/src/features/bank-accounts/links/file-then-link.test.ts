@@ -266,6 +266,11 @@ describe.each(['gocardless'] as const)('a linked account given a statement file 
       headers: { ...form.headers, ...owner.headers },
     });
     expect(preview.statusCode, preview.body).toBe(200);
+    // The preview already says what the confirm will find.
+    expect(preview.json<StatementPreview>()).toMatchObject({
+      new_count: 2,
+      duplicate_count: synced.length - 1,
+    });
     const done = await t.app.inject({
       method: 'POST',
       url: `/api/user/${owner.user.id}/statement-import/${preview.json<StatementPreview>().id}/confirm`,
