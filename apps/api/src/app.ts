@@ -40,7 +40,7 @@ import { assertSafeText } from './http/text-guard';
 import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
 import { startBanking } from './features/bank-accounts/links/bank-jobs';
-import { scheduleReceiptReminders } from './features/reminders';
+import { oneClickUnsubscribeRoutes, scheduleReceiptReminders } from './features/reminders';
 import { SANDBOX_PREFIX, type ConfiguredBank } from './features/bank-accounts/providers/configured';
 import type { Mailer } from './lib/mail';
 import { packageRoot } from './lib/package-root';
@@ -231,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // A mail client's one-click unsubscribe posts to the page's own URL (RFC 8058).
+  await oneClickUnsubscribeRoutes(app, config);
 
   const webDist = config.webDist ?? path.resolve(packageRoot, '../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

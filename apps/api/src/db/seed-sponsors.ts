@@ -20,6 +20,8 @@ interface DemoRegulation {
   description: string;
   officers: Array<{ key: string; role: OfficerRole }>;
   grants: DemoGrant[];
+  /** Its grants' expenses are reviewed by the funder (docs/api-rules.md §20; seed-reviews.ts). */
+  reviewEnabled?: boolean;
 }
 interface DemoFunder {
   name: string;
@@ -63,6 +65,7 @@ const DEMO_SPONSORS: DemoFunder[] = [
           'Subsidie voor bewonersinitiatieven die de buurt groener en koeler maken: ' +
           'geveltuinen, boomspiegels, buurtmoestuinen en het ontharden van pleinen en ' +
           'binnenterreinen.',
+        reviewEnabled: true,
         officers: [
           { key: 'grantOfficer', role: 'grant officer' },
           { key: 'policyOfficer', role: 'policy officer' },
@@ -132,7 +135,12 @@ export async function seedSponsors(tx: Tx, userIds: Record<string, number>) {
     for (const regulation of funder.regulations) {
       const [r] = await tx
         .insert(regulations)
-        .values({ funderId: f!.id, name: regulation.name, description: regulation.description })
+        .values({
+          funderId: f!.id,
+          name: regulation.name,
+          description: regulation.description,
+          reviewEnabled: regulation.reviewEnabled ?? false,
+        })
         .returning({ id: regulations.id });
       await created('Regulation', r!.id);
       await tx.insert(regulationOfficers).values(

@@ -11,6 +11,7 @@ import { seedCovers } from './seed-covers';
 import { seedLogos } from './seed-logos';
 import { seedMedia } from './seed-media';
 import { seedPayments } from './seed-payments';
+import { seedReviews } from './seed-reviews';
 import { seedStatements } from './seed-statements';
 import type { Storage } from '../lib/storage';
 import { seedSponsors } from './seed-sponsors';
@@ -279,6 +280,7 @@ export async function seedDemo({
     await seedPayments(tx, userIds, new Date());
     await seedStatements(tx, userIds, new Date());
     await seedMedia(tx, storage);
+    await seedReviews(tx, userIds, new Date());
     await seedCovers(tx, storage);
     await seedLogos(tx, storage);
     return true;

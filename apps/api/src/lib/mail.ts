@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields, such as a mailing's List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** Dutch by default (docs/api-rules.md §12); plain text plus simple HTML. */

@@ -141,6 +141,11 @@ export const statementResultSchema = z.object({
   new_count: z.number(),
   duplicate_count: z.number(),
   skipped_count: z.number(),
+  /**
+   * Lines kept beside a payment the bank link fetched that they only look like, each flagged
+   * with it (docs/api-rules.md §13). Absent from servers before it was added.
+   */
+  possible_duplicate_count: z.number().optional(),
   bank_account_ids: z.array(z.number()),
 });
 export type StatementResult = z.infer<typeof statementResultSchema>;

@@ -127,6 +127,16 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** True unless the text holds a C0 or C1 control character other than a tab or line break. */
+function withoutControls(text: string) {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (char === '\t' || char === '\n') continue;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return false;
+  }
+  return true;
+}
+
 /** PUT /payment/{id}/review: approve, or reject with a reason. */
 export const reviewBody = z
   .object({
@@ -134,7 +144,14 @@ export const reviewBody = z
     comment: z
       .string()
       .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-      .pipe(z.string().max(REVIEW_COMMENT_MAX))
+      .pipe(
+        z
+          .string()
+          .max(REVIEW_COMMENT_MAX)
+          // Owners read it on screens and in the audit log, where a bell or an escape code
+          // means nothing (docs/api-rules.md §20); tabs and line breaks stay.
+          .refine(withoutControls, { message: 'The comment holds control characters' }),
+      )
       .default(''),
   })
   .refine((b) => b.status === 'approved' || b.comment !== '', {
@@ -165,6 +182,19 @@ export const reviewSummarySchema = z.object({
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
 
 /** GET /payment/{id}: the payment with its links and receipts. */
+/**
+ * The payment of the same bank account an imported line may double (docs/api-rules.md §13):
+ * alike, but not surely one booking, so the import kept both.
+ */
+export const possibleDuplicateSchema = z.object({
+  payment_id: z.number(),
+  booking_date: z.string(),
+  amount: z.number(),
+  counterparty: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type PossibleDuplicate = z.infer<typeof possibleDuplicateSchema>;
+
 export const paymentSchema = paymentFieldsSchema.extend({
   iban: z.string().optional(),
   initiative_id: z.number().nullable(),
@@ -175,6 +205,8 @@ export const paymentSchema = paymentFieldsSchema.extend({
   attachments: z.array(attachmentSchema),
   /** Only on a reviewable expense, for callers who see reviews (docs/api-rules.md §20). */
   review: reviewSchema.optional(),
+  /** Only for callers who see the bank account's payments (docs/api-rules.md §13). */
+  possible_duplicate_of: possibleDuplicateSchema.nullable().optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
@@ -273,6 +305,8 @@ export const userPaymentSchema = z.object({
   type: z.enum(PAYMENT_TYPES),
   /** Only on the caller's own unlinked lines with a link to propose (suggestions.schema.ts). */
   suggestion: linkSuggestionSchema.optional(),
+  /** Only on lines of the user's own or shared bank accounts (docs/api-rules.md §13). */
+  possible_duplicate_of: possibleDuplicateSchema.nullable().optional(),
 });
 export type UserPayment = z.infer<typeof userPaymentSchema>;
 export const userPaymentsResponse = z.object({

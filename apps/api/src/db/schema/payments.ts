@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   foreignKey,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { PAYMENT_ROUTES, PAYMENT_TYPES, REVIEW_STATUSES } from '@helder/shared/payments';
 import { bankAccounts, statementImports } from './bank-accounts';
 import { activities, initiatives } from './initiatives';
@@ -61,6 +63,15 @@ export const payments = pgTable(
     statementImportId: integer('statement_import_id').references(() => statementImports.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A payment of the same account this imported line may double: fetched by the bank link and
+     * given by a statement file, alike but not surely one booking, so both are kept and the user
+     * is shown the pair (docs/api-rules.md §13).
+     */
+    possibleDuplicateOf: integer('possible_duplicate_of').references(
+      (): AnyPgColumn => payments.id,
+      { onDelete: 'set null' },
+    ),
     /** Who recorded a manual payment (kept when they are deleted, docs/api-rules.md §10). */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +87,10 @@ export const payments = pgTable(
     index('payments_activity_idx').on(t.activityId, t.bookingDate, t.id),
     index('payments_bank_account_idx').on(t.bankAccountId, t.bookingDate, t.id),
     uniqueIndex('payments_bank_account_dedupe_idx').on(t.bankAccountId, t.dedupeKey),
+    // Deleting payments (a revoke deletes thousands) looks up the flags that point at each.
+    index('payments_possible_duplicate_idx')
+      .on(t.possibleDuplicateOf)
+      .where(sql`${t.possibleDuplicateOf} is not null`),
   ],
 );
 

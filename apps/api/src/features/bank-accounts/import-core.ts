@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { payments } from '../../db/schema';
 import type { AccountKeys } from './dedupe-keys';
 import type { StatementLine } from './statements/statement';
+import type { Keyed, Twins } from './twins';
 
 /** Lines per INSERT: one array per column, so the statement's size does not grow with it. */
 const INSERT_BATCH = 5000;
@@ -115,14 +116,14 @@ export async function heldLines(
   return { total: Number(row?.total ?? 0), claimed: new Set(claimed) };
 }
 
-type Keyed = { item: StatementLine; key: string };
-
 /**
  * Lines streamed in file order (each naming its account by index into `owns`), those of the
  * `wanted` accounts inserted a batch per account at a time. The unique key skips a line the
  * account holds already, from an earlier import or a concurrent one; so no key need travel back
  * from the database. `skip` names, per account, the lines (by index among its lines) held under
- * an earlier key. `onProgress` hears how many lines each batch took. Returns how many were added.
+ * an earlier key; `twins`, per account, what the bank link fetched of the same bookings (each
+ * batch is sorted against it: copies left out, look-alikes flagged). `onProgress` hears how
+ * many lines each batch took. Returns how many were added.
  */
 export async function insertStream(
   tx: Executor,
@@ -131,6 +132,7 @@ export async function insertStream(
   wanted: readonly boolean[],
   skip: ReadonlyArray<ReadonlySet<number>>,
   onProgress: (lines: number) => void,
+  twins: ReadonlyArray<Twins | null> = [],
 ) {
   const batches = owns.map((): Keyed[] => []);
   const seen = owns.map(() => 0);
@@ -139,7 +141,8 @@ export async function insertStream(
   const flush = async (index: number) => {
     const batch = batches[index]!;
     batches[index] = [];
-    if (batch.length > 0) added += await insertLines(tx, owns[index]!, batch);
+    const sorted = batch.length > 0 && twins[index] ? await twins[index].sort(tx, batch) : batch;
+    if (sorted.length > 0) added += await insertLines(tx, owns[index]!, sorted);
     onProgress(seen[index]!);
     seen[index] = 0;
   };
@@ -168,7 +171,7 @@ export interface OwnSide {
 }
 
 /** The batch as one array per column, in the order of the INSERT below. */
-function columns(own: OwnSide, lines: ReadonlyArray<{ item: StatementLine; key: string }>) {
+function columns(own: OwnSide, lines: readonly Keyed[]) {
   const cols = {
     amount: [] as number[],
     route: [] as string[],
@@ -181,9 +184,10 @@ function columns(own: OwnSide, lines: ReadonlyArray<{ item: StatementLine; key: 
     short: [] as Array<string | null>,
     long: [] as Array<string | null>,
     key: [] as string[],
+    twinOf: [] as Array<number | null>,
   };
   const ourName = cut(own.holderName, SHORT_DESCRIPTION_MAX);
-  for (const { item: l, key } of lines) {
+  for (const { item: l, key, twinOf } of lines) {
     const theirName = cut(l.counterpartyName, SHORT_DESCRIPTION_MAX);
     const out = l.amountCents < 0;
     cols.amount.push(l.amountCents);
@@ -198,6 +202,7 @@ function columns(own: OwnSide, lines: ReadonlyArray<{ item: StatementLine; key: 
     const long = l.description !== null && l.description.length > SHORT_DESCRIPTION_MAX;
     cols.long.push(long ? cut(l.description, LONG_DESCRIPTION_MAX) : null);
     cols.key.push(key);
+    cols.twinOf.push(twinOf ?? null);
   }
   return cols;
 }
@@ -218,7 +223,7 @@ const columnNames = Object.fromEntries(
 export async function insertLines(
   tx: Executor,
   own: OwnSide,
-  lines: ReadonlyArray<{ item: StatementLine; key: string }>,
+  lines: readonly Keyed[],
 ): Promise<number> {
   let added = 0;
   for (let at = 0; at < lines.length; at += INSERT_BATCH) {
@@ -230,17 +235,18 @@ export async function insertLines(
         insert into ${payments} (${p.type}, ${p.amountCents}, ${p.route}, ${p.bookingDate},
           ${p.transactionId}, ${p.creditorName}, ${p.creditorAccount}, ${p.debtorName},
           ${p.debtorAccount}, ${p.iban}, ${p.shortUserDescription}, ${p.longUserDescription},
-          ${p.bankAccountId}, ${p.dedupeKey}, ${p.statementImportId})
+          ${p.bankAccountId}, ${p.dedupeKey}, ${p.statementImportId}, ${p.possibleDuplicateOf})
         select 'bank', l.amount, l.route, l.at::timestamptz, l.ref, l.creditor_name,
           l.creditor_account, l.debtor_name, l.debtor_account, ${own.iban}::text, l.short,
-          l.long, ${own.accountId}::integer, l.key, ${own.importId}::integer
+          l.long, ${own.accountId}::integer, l.key, ${own.importId}::integer, l.twin_of
         from unnest(${sql.param(c.amount)}::bigint[], ${sql.param(c.route)}::text[],
           ${sql.param(c.at)}::text[], ${sql.param(c.ref)}::text[],
           ${sql.param(c.creditorName)}::text[], ${sql.param(c.creditorAccount)}::text[],
           ${sql.param(c.debtorName)}::text[], ${sql.param(c.debtorAccount)}::text[],
-          ${sql.param(c.short)}::text[], ${sql.param(c.long)}::text[], ${sql.param(c.key)}::text[])
+          ${sql.param(c.short)}::text[], ${sql.param(c.long)}::text[], ${sql.param(c.key)}::text[],
+          ${sql.param(c.twinOf)}::integer[])
           as l(amount, route, at, ref, creditor_name, creditor_account, debtor_name,
-            debtor_account, short, long, key)
+            debtor_account, short, long, key, twin_of)
         on conflict (${p.bankAccountId}, ${p.dedupeKey}) do nothing
         returning 1
       )

@@ -17,6 +17,8 @@ import type { Upload } from '../../http/uploads';
 import { write } from '../../lib/write';
 import { selectAccount } from './bank-accounts.queries';
 import { heldLines, insertStream, storedMatches, type OwnSide } from './import-core';
+import { linkTwins } from './statement-twins';
+import { Twins } from './twins';
 import { importProgress } from './import-progress';
 import {
   dropPreviews,
@@ -163,8 +165,16 @@ async function makePreview(
     throw refuse('statement_empty', 'The file holds no transactions');
   }
   const targets = await resolveTargets(ctx.db, actor, summary.accounts, chosen, summary);
+  const fetched = await linkTwins(
+    ctx.db,
+    async () => read?.stored ?? (await ctx.storage.get(earlier!.key)),
+    targets.map((t) => ({ accountId: t.accountId, ...t.account })),
+  );
+  // Lines the bank link fetched already are imported, as the confirm will find.
   const accounts = (await assess(ctx.db, targets)).map((a, i) => ({
     ...a,
+    new_count: a.new_count - fetched.copies[i]!,
+    duplicate_count: a.duplicate_count + fetched.copies[i]!,
     ...bankFacts(targets[i]!),
   }));
   const newCount = accounts.reduce((n, a) => n + a.new_count, 0);
@@ -281,16 +291,24 @@ export async function confirmStatement(
         importProgress.total(importId, lines);
         const wanted: boolean[] = [];
         const skip: Array<Set<number>> = [];
+        const twins: Array<Twins | null> = [];
         for (const [i, own] of owns.entries()) {
-          const { account } = targets[i]!;
+          const { account, accountId } = targets[i]!;
           const held = await heldLines(tx, own.accountId, account);
           wanted.push(held.total < account.lineCount);
           skip.push(held.claimed);
+          // An account linked through the bank holds these days already as the link fetched them.
+          const { firstDate, lastDate } = account;
+          twins.push(
+            accountId !== null && firstDate !== null && lastDate !== null
+              ? await Twins.load(tx, accountId, 'link', firstDate, lastDate)
+              : null,
+          );
         }
         const progress = (n: number) => importProgress.advance(importId, n);
         let added = 0;
         if (wanted.some(Boolean)) {
-          added = await insertStream(tx, owns, stored.lines(), wanted, skip, progress);
+          added = await insertStream(tx, owns, stored.lines(), wanted, skip, progress, twins);
         } else {
           // A file imported before has nothing new: its lines need not even be read.
           stored.close();
@@ -305,7 +323,8 @@ export async function confirmStatement(
             bankAccountId: accountIds[0] ?? null,
           })
           .where(eq(statementImports.id, importId));
-        return { added, lines, accountIds };
+        const unsure = twins.reduce((n, twin) => n + (twin?.unsure ?? 0), 0);
+        return { added, lines, accountIds, unsure };
       },
       audit: (done) => ({
         entityClass: 'BankAccount',
@@ -319,6 +338,7 @@ export async function confirmStatement(
       new_count: result.added,
       duplicate_count: result.lines - result.added,
       skipped_count: stored.summary.skipped.length,
+      possible_duplicate_count: result.unsure,
       bank_account_ids: result.accountIds,
     };
   } finally {

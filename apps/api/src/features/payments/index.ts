@@ -15,6 +15,7 @@ export {
   type ExportRow,
 } from './payments.export';
 export { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
-export { managedBy, paymentRelationColumns, paymentSubject } from './payments.queries';
+export { managedBy } from './payments.managed';
+export { paymentRelationColumns, paymentSubject } from './payments.queries';
 export { answerRejection } from './payments.review-state';
 export { ATTACHMENT_TYPES, assertImageSize } from './payments.attachments';

@@ -265,6 +265,7 @@ describe('GET /api/payments/user/:id', () => {
         iban: 'NL02 ABNA 0123 4567 89',
         transaction_amount: -12.34,
         type: 'bank',
+        possible_duplicate_of: null,
       },
     ]);
     const owners = async (caller: Cast[keyof Cast], q = '') =>

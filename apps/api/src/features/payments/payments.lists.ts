@@ -13,6 +13,7 @@ import {
 import { selectPaymentPage, type Page, type Scope } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
 import { suggestionsFor } from './payments.suggestions';
+import { toPossibleDuplicate } from './payments.twins';
 
 type ListQuery = PaymentsFilter & Page;
 
@@ -111,6 +112,7 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     transaction_amount: centsToEuros(row.amountCents),
     type: row.type,
     ...(suggestions.has(row.id) ? { suggestion: suggestions.get(row.id) } : {}),
+    ...(row.fromOwnAccount ? { possible_duplicate_of: toPossibleDuplicate(row.twin) } : {}),
   }));
   return { payments, totalCount, unlinkedCount };
 }

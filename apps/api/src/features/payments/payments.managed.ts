@@ -17,22 +17,26 @@ import {
 } from '../../db/schema';
 import { invalid } from '../../http/errors';
 import { activityOfPayment, newestFirst, type Page } from './payments.queries';
+import { twinColumn, type TwinRow } from './payments.twins';
 
 /**
  * The payments a user links or manages (GET /payments/user/{id}): those of the bank accounts they
  * own or that are shared with them (neither revoked), of the initiatives and activities they own, and
  * of the grants they oversee.
  */
-export function managedBy(userId: number): SQL {
-  // `= any(array(…))` rather than `in (…)`: joined by OR, `in` subqueries make PostgreSQL scan
-  // every payment, while arrays let it combine the three indexes (flat from 10k to 1M payments).
-  return sql`(
-    ${payments.bankAccountId} = any(array(
+/** The payment came from a bank account the user owns or uses, not revoked. */
+const fromAccountOf = (userId: number) => sql`${payments.bankAccountId} = any(array(
       select ${bankAccounts.id} from ${bankAccounts}
       where ${bankAccounts.ownerId} = ${userId} and ${bankAccounts.isRevoked} = false
       union select ${bankAccountUsers.bankAccountId} from ${bankAccountUsers}
       join ${bankAccounts} on ${bankAccounts.id} = ${bankAccountUsers.bankAccountId}
-      where ${bankAccountUsers.userId} = ${userId} and ${bankAccounts.isRevoked} = false))
+      where ${bankAccountUsers.userId} = ${userId} and ${bankAccounts.isRevoked} = false))`;
+
+export function managedBy(userId: number): SQL {
+  // `= any(array(…))` rather than `in (…)`: joined by OR, `in` subqueries make PostgreSQL scan
+  // every payment, while arrays let it combine the three indexes (flat from 10k to 1M payments).
+  return sql`(
+    ${fromAccountOf(userId)}
     or ${payments.initiativeId} = any(array(
       select ${initiativeOwners.initiativeId} from ${initiativeOwners}
       where ${initiativeOwners.userId} = ${userId}
@@ -165,6 +169,9 @@ export async function selectUserPayments(
       iban: payments.iban,
       amountCents: payments.amountCents,
       type: payments.type,
+      // Both lines of a pair are the account's: for those who see all its lines (docs/api-rules.md §13).
+      fromOwnAccount: sql<boolean>`${fromAccountOf(userId)}`.as('from_own_account'),
+      twin: sql<TwinRow | null>`${twinColumn}`.as('twin'),
     })
     .from(payments)
     .where(and(where, keyset))

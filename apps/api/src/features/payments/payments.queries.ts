@@ -15,6 +15,7 @@ import {
   payments,
   regulations,
 } from '../../db/schema';
+import { twinColumn } from './payments.twins';
 import { invalid } from '../../http/errors';
 import { correlated, paymentVisible, seesEverything } from '../../lib/initiative-sql';
 import { reviewerNameOf } from '../../lib/review-sql';
@@ -106,6 +107,7 @@ export async function selectPayment(db: Executor, actor: Actor | null, id: numbe
       reviewComment: paymentReviews.comment,
       reviewedAt: paymentReviews.reviewedAt,
       reviewerName: reviewerNameOf(actor),
+      twin: twinColumn,
     })
     .from(payments)
     .leftJoin(initiatives, eq(initiatives.id, payments.initiativeId))

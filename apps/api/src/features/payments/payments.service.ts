@@ -19,10 +19,12 @@ import { diff } from '../../lib/audit';
 import { changedFields } from '../../lib/patch';
 import { pictureUrls } from '../../lib/pictures';
 import { authorize, entityWriter, readable, subjectLoader, write } from '../../lib/write';
+import { seesEverything } from '../../lib/initiative-sql';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
 import { forThePublic, readsPrivate } from './payments.privacy';
 import { answerRejection, assertNotLocked, toReview } from './payments.review-state';
+import { toPossibleDuplicate } from './payments.twins';
 import {
   paymentSubject,
   selectPayment,
@@ -89,6 +91,10 @@ function toPayment(ctx: Ctx, row: PaymentRow & { subject?: PaymentSubject }): Pa
     n_attachments: row.nAttachments,
     attachments: row.attachments.map((a) => ({ id: a.id, ...pictureUrls(a.key, sign) })),
     ...toReview(ctx.actor, row.subject ?? paymentSubject(row), row),
+    // Both lines of a pair are the account's: for those who see all its lines (docs/api-rules.md §13).
+    ...(seesEverything(ctx.actor) || row.isAccountOwner || row.isAccountUser
+      ? { possible_duplicate_of: toPossibleDuplicate(row.twin) }
+      : {}),
   };
 }
 

@@ -1,2 +1,2 @@
-export { remindersRoutes } from './reminders.routes';
+export { oneClickUnsubscribeRoutes, remindersRoutes } from './reminders.routes';
 export { scheduleReceiptReminders } from './reminders.jobs';

@@ -1,10 +1,13 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import type { ParsedMail } from 'mailparser';
+import { signUnsubscribeToken } from '../../lib/jwt';
 import type { TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createUser, type CreatedUser } from '../../test/factories';
 import { createFunderTree } from '../../test/funder-factories';
-import { postJson } from '../../test/http';
+import { nextIp, postJson } from '../../test/http';
+import { multipart } from '../../test/multipart';
 import {
   addActivityOwner,
   addInitiativeOwner,
@@ -18,6 +21,8 @@ import { sendReceiptReminders, type RemindersDeps } from './reminders.jobs';
 const scene = useSmtpApp();
 let t: TestApp;
 let deps: RemindersDeps;
+/** What `app.inject` answers. */
+type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 const NOW = new Date('2026-11-23T06:00:00Z');
 
 beforeAll(() => {
@@ -114,4 +119,137 @@ it('mails each owner the list in their language, with links to the payments and 
   expect(later.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual(
     [en.user.email, fy.user.email].sort(),
   );
+});
+
+/** A header's value as sent, its folding undone. */
+const rawHeader = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+
+it('offers the one-click unsubscribe of RFC 8058 on an https site, and a POST to its link turns the reminders off', async () => {
+  const { grant } = await createFunderTree(t);
+  const initiative = await createInitiative(t, grant.id);
+  const [multipartUser, formUser] = [await createUser(t), await createUser(t)];
+  for (const owner of [multipartUser, formUser]) {
+    await addInitiativeOwner(t, initiative.id, owner.user.id);
+  }
+  await createPayment(t, {
+    initiativeId: initiative.id,
+    amountCents: -700,
+    bookingDate: new Date('2026-11-20T10:00:00Z'),
+  });
+  // A plain-http site (the first test's) sends no List-Unsubscribe: the RFC wants https.
+  expect(scene.mailbox.received.every((m) => rawHeader(m, 'list-unsubscribe') === undefined)).toBe(
+    true,
+  );
+  scene.mailbox.received.length = 0;
+  t.clock.now = new Date(NOW.getTime() + 21 * 86_400_000);
+  await sendReceiptReminders({ ...deps, publicUrl: 'https://helder.example' });
+  await vi.waitFor(() => expect(scene.mailbox.received.length).toBeGreaterThanOrEqual(2));
+
+  const oneClick = async (owner: CreatedUser, send: (path: string) => Promise<Injected>) => {
+    const mail = scene.mailbox.received.find(
+      (m) => !Array.isArray(m.to) && m.to?.text === owner.user.email,
+    )!;
+    const header = rawHeader(mail, 'list-unsubscribe');
+    const link = /^<(https:\/\/helder\.example\/reminders\/unsubscribe\?token=[^>\s]+)>$/.exec(
+      header ?? '',
+    );
+    expect(link, header).not.toBeNull();
+    expect(rawHeader(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    // The link is the page's, also in the mail's text.
+    expect(mail.text).toContain(link![1]);
+    const url = new URL(link![1]!);
+    const path = `${url.pathname}${url.search}`;
+    // Opening the link (a person, or a scanner that follows links) turns nothing off: it is the
+    // web's page where a built web app is served, and no route of the API otherwise.
+    expect([200, 404]).toContain((await t.app.inject({ url: path })).statusCode);
+    expect(await remindersOn(owner)).toBe(true);
+    const res = await send(path);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await remindersOn(owner)).toBe(false);
+    // A second click, as the RFC's retries may make, answers the same.
+    expect((await send(path)).statusCode).toBe(200);
+  };
+  const remindersOn = async (owner: CreatedUser) =>
+    (
+      await t.database.db
+        .select({ on: users.receiptReminders })
+        .from(users)
+        .where(eq(users.id, owner.user.id))
+    )[0]!.on;
+
+  // As RFC 8058's own example sends it: multipart/form-data.
+  await oneClick(multipartUser, async (path) => {
+    const form = await multipart({ 'List-Unsubscribe': 'One-Click' });
+    return t.app.inject({ method: 'POST', url: path, ...form, remoteAddress: nextIp() });
+  });
+  await oneClick(formUser, (path) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+      remoteAddress: nextIp(),
+    }),
+  );
+});
+
+it('refuses a one-click POST without the form, with another form or without a good token', async () => {
+  const owner = await createUser(t);
+  const token = await signUnsubscribeToken(t.config.secretKey, owner.user.id, t.clock.now);
+  const path = `/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+  const post = (url: string, type: string | undefined, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: type ? { 'content-type': type } : {},
+      payload,
+      remoteAddress: nextIp(),
+    });
+  const form = 'application/x-www-form-urlencoded';
+  const cases: Array<[string, Promise<Injected>, number, string]> = [
+    ['another value', post(path, form, 'List-Unsubscribe=Yes'), 422, 'VALIDATION_ERROR'],
+    ['no form', post(path, undefined, ''), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['JSON', post(path, 'application/json', '{"token":"x"}'), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [
+      'a broken multipart body',
+      post(path, 'multipart/form-data; boundary=x', '--x\r\nbad'),
+      400,
+      'BAD_REQUEST',
+    ],
+    [
+      'a body over 4 KB',
+      post(path, form, `List-Unsubscribe=One-Click&x=${'a'.repeat(5000)}`),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'no token',
+      post('/reminders/unsubscribe', form, 'List-Unsubscribe=One-Click'),
+      400,
+      'BAD_TOKEN',
+    ],
+    ['two tokens', post(`${path}&token=x`, form, 'List-Unsubscribe=One-Click'), 400, 'BAD_TOKEN'],
+    [
+      'a bad token',
+      post('/reminders/unsubscribe?token=a.b.c', form, 'List-Unsubscribe=One-Click'),
+      400,
+      'BAD_TOKEN',
+    ],
+  ];
+  for (const [label, response, status, code] of cases) {
+    const res = await response;
+    expect(res.statusCode, label).toBe(status);
+    expect(res.json(), label).toMatchObject({ code });
+    expect(typeof res.json<{ detail: unknown }>().detail, label).toBe('string');
+  }
+  const [row] = await t.database.db
+    .select({ on: users.receiptReminders })
+    .from(users)
+    .where(eq(users.id, owner.user.id));
+  expect(row!.on).toBe(true);
 });

@@ -78,6 +78,19 @@ const paymentLink = (publicUrl: string, line: ReminderLine) =>
 const unsubscribeLink = (publicUrl: string, token: string) =>
   `${publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
 
+/**
+ * RFC 2369 and 8058: mail programs offer an unsubscribe button that POSTs
+ * `List-Unsubscribe=One-Click` to the link (docs/api-rules.md §17). The RFC wants an https
+ * link, so an installation served over plain http (a local one) sends no such headers.
+ */
+function oneClickHeaders(link: string): Record<string, string> | undefined {
+  if (!link.startsWith('https://')) return undefined;
+  return {
+    'List-Unsubscribe': `<${link}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
 function describe(texts: Texts, format: Formatters, line: ReminderLine) {
   const date = format.date(line.bookingDate);
   const amount = format.euros(line.amountCents);
@@ -127,5 +140,11 @@ export function reminderMail(
     `<p>${escape(texts.action)}</p><p>${escape(texts.regards)}<br>Helder</p>` +
     `<p style="color:#555;font-size:90%">${escape(texts.unsubscribe)} ` +
     `<a href="${escape(unsubscribe)}">${escape(texts.unsubscribeButton)}</a></p></body></html>`;
-  return { to: reminder.email, subject: texts.subject, text, html };
+  return {
+    to: reminder.email,
+    subject: texts.subject,
+    text,
+    html,
+    headers: oneClickHeaders(unsubscribe),
+  };
 }

@@ -219,6 +219,11 @@ export function ResultView({ result, onBack }: { result: StatementResult; onBack
           <p>{t('result.skipped', { skipped: result.skipped_count })}</p>
         ) : null}
       </Alert>
+      {result.possible_duplicate_count ? (
+        <Alert tone="info">
+          <p>{t('result.possibleDuplicates', { count: result.possible_duplicate_count })}</p>
+        </Alert>
+      ) : null}
       <FormActions align="end">
         <Button onClick={onBack} data-autofocus>
           {t('result.back')}

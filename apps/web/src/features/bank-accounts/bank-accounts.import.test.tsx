@@ -44,6 +44,7 @@ describe('Afschrift importeren', () => {
             new_count: 4,
             duplicate_count: 1,
             skipped_count: 1,
+            possible_duplicate_count: 2,
             bank_account_ids: [9],
           }),
       },
@@ -84,6 +85,11 @@ describe('Afschrift importeren', () => {
     await user.click(dialog.getByRole('button', { name: 'Importeren' }));
     expect(
       await dialog.findByText('4 transacties geïmporteerd, 1 waren al geïmporteerd'),
+    ).toBeVisible();
+    expect(
+      dialog.getByText(
+        "2 transacties lijken op transacties die de bankkoppeling al ophaalde. We hebben ze allemaal bewaard en gemarkeerd als 'Mogelijk dubbel': kijk ze na in het transactieoverzicht.",
+      ),
     ).toBeVisible();
     expect(callsTo(requests, 'POST', /\/statement-import\/31\/confirm$/)).toHaveLength(1);
     // The tab behind the modal refreshes its list.

@@ -9,6 +9,7 @@ import type { Payment } from '@helder/shared/payments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth';
+import { DuplicateBadge } from './DuplicateBadge';
 import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
@@ -94,7 +95,14 @@ export function PaymentFacts({
     bookingDate: formatBookingDate(payment.booking_date),
     creditor: party(shownName(payment, 'creditor', t('shieldedName')), payment.creditor_account),
     debtor: party(shownName(payment, 'debtor', t('shieldedName')), payment.debtor_account),
-    shortDescription: payment.short_user_description,
+    shortDescription: payment.possible_duplicate_of ? (
+      <>
+        {payment.short_user_description}
+        <DuplicateBadge of={payment.possible_duplicate_of} />
+      </>
+    ) : (
+      payment.short_user_description
+    ),
     longDescription: payment.long_user_description,
     hidden: payment.hidden ? t('details.yes') : t('details.no'),
     hideCounterparty: payment.hide_counterparty ? t('details.yes') : t('details.no'),

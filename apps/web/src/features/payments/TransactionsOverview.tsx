@@ -18,6 +18,7 @@ import { formatIban } from '../../lib/iban';
 import { errorText } from '../../lib/error-text';
 import { paths, SEARCH_PARAM, UNLINKED_PARAM } from '../../lib/paths';
 import { useSession } from '../auth';
+import { DuplicateBadge } from './DuplicateBadge';
 import { LinkCells, type LinkDone } from './LinkCells';
 import { LinkStatus, type LinkNotice } from './LinkStatus';
 import { ReceiptsButton } from './ReceiptsButton';
@@ -142,7 +143,10 @@ function OverviewRow({
     <tr>
       <DateCell bookingDate={row.booking_date} />
       <LinkCells row={row} userId={userId} onLinked={onLinked} />
-      <td>{row.creditor_name}</td>
+      <td>
+        {row.creditor_name}
+        {row.possible_duplicate_of ? <DuplicateBadge of={row.possible_duplicate_of} /> : null}
+      </td>
       <td className={styles.wide}>{row.short_user_description}</td>
       <td className={tableStyles.nowrap}>{row.iban ? formatIban(row.iban) : ''}</td>
       <AmountCell amount={row.transaction_amount} />

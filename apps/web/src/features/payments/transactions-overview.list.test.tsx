@@ -43,6 +43,35 @@ describe('Transactieoverzicht of /transactions', () => {
     expect(first_request?.searchParams.get('limit')).toBe('20');
   });
 
+  it('marks a line the import kept beside a look-alike as "Mogelijk dubbel", naming the other', async () => {
+    logIn();
+    fakePaymentsApi({
+      rows: [
+        makePayment(1, {
+          possible_duplicate_of: {
+            payment_id: 2,
+            booking_date: '2024-03-06',
+            amount: -12.5,
+            counterparty: 'Bakker Jansen',
+            description: 'Brood',
+          },
+        }),
+        makePayment(2, { possible_duplicate_of: null }),
+      ],
+    });
+    renderApp('/transactions');
+    const table = await screen.findByRole('table', { name: 'Transactieoverzicht' });
+    const flagged = (await within(table).findByText('Ontvanger 1')).closest('tr')!;
+    const badge = within(flagged).getByText('Mogelijk dubbel');
+    const other = 'Lijkt op een andere transactie van deze rekening: 06-03-2024 · Bakker Jansen';
+    expect(badge).toHaveAttribute('title', expect.stringContaining(other));
+    expect(badge.getAttribute('title')).toMatch(/€\s-12,50 · Brood$/);
+    // A screen reader hears the same, which a title alone does not promise.
+    expect(badge).toHaveTextContent(other);
+    const plain = within(table).getByText('Ontvanger 2').closest('tr')!;
+    expect(within(plain).queryByText('Mogelijk dubbel')).not.toBeInTheDocument();
+  });
+
   it('shows one row "Geen gegevens gevonden" when there are no payments', async () => {
     logIn();
     fakePaymentsApi();

@@ -10,8 +10,8 @@ import type { Executor } from '../../../db/client';
 import { bankAccounts, bankLinks } from '../../../db/schema';
 import { syncedKeys } from '../dedupe-keys';
 import { insertLines } from '../import-core';
-import { withoutFileCopies } from './file-copies';
 import type { StatementLine } from '../statements/statement';
+import { Twins } from '../twins';
 import {
   ProviderError,
   type BankProvider,
@@ -152,14 +152,19 @@ export async function syncAccount(
   }
   const keys = syncedKeys(lines);
   let fromFiles = 0;
+  let unsure = 0;
   const added = await db.transaction(async (tx) => {
     const keyed = lines.map((item, i) => ({ item, key: keys[i]! }));
-    const unheld = await withoutFileCopies(tx, accountId, keyed);
-    fromFiles = unheld.fromFiles;
+    const days = lines.map((l) => l.bookingDate).sort();
+    // What the account holds from statement files of these days is not fetched again.
+    const twins = await Twins.load(tx, accountId, 'files', days[0] ?? '', days.at(-1) ?? '');
+    const fresh = await twins.sort(tx, keyed);
+    fromFiles = twins.copies;
+    unsure = twins.unsure;
     const n = await insertLines(
       tx,
       { accountId, iban: account.iban, holderName: account.holderName, importId: null },
-      unheld.fresh,
+      fresh,
     );
     await tx
       .update(bankAccounts)
@@ -171,7 +176,10 @@ export async function syncAccount(
       .where(eq(bankAccounts.id, accountId));
     return n;
   });
-  log.info({ account: accountId, fetched: lines.length, added, fromFiles, from }, 'bank sync done');
+  log.info(
+    { account: accountId, fetched: lines.length, added, fromFiles, unsure, from },
+    'bank sync done',
+  );
   return { status: 'synced', added };
 }
 

@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BankAccounts, StatementPreview } from '@helder/shared/bank-accounts';
+import type { UserPayment } from '@helder/shared/payments';
 import { bankAccounts, payments } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { startProviderSandbox, type ProviderSandbox } from '../../../test/bank-sandbox';
@@ -183,5 +184,129 @@ describe.each(['gocardless', 'enablebanking'] as const)('a file account linked v
       .from(bankAccounts)
       .where(and(eq(bankAccounts.ownerId, owner.user.id), eq(bankAccounts.isRevoked, false)));
     expect(live.filter((a) => a.iban === iban)).toHaveLength(1);
+  });
+});
+
+/**
+ * The other way round: an account linked through the bank first, and a statement file of it
+ * imported later. The file's copies of what the link fetched are taken for those payments; a
+ * look-alike is kept beside the payment it resembles and flagged, so the user can judge.
+ */
+describe.each(['gocardless'] as const)('a linked account given a statement file (%s)', (name) => {
+  let t: TestApp;
+  let sandbox: ProviderSandbox;
+  beforeAll(async () => {
+    sandbox = await startProviderSandbox(name);
+    t = await createTestApp({ bank: sandbox.bank });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sandbox?.server.close();
+  });
+
+  it('adds only what the link did not fetch, and flags the line it is unsure of', async () => {
+    const owner = await createUser(t, { password: null });
+    const list = await t.app.inject({ url: '/api/utils/gocardless/institutions' });
+    const bankId = list
+      .json<{ institutions: Array<{ id: string }> }>()
+      .institutions.find((i) => !/SANDBOX|Mock ASPSP/.test(i.id))!.id;
+    const started = await t.app.inject({
+      url: `/api/users/${owner.user.id}/gocardless-initiate?institution_id=${encodeURIComponent(bankId)}`,
+      headers: owner.headers,
+    });
+    const back = await sandbox.consent(started.json<{ url: string }>().url, 'allow');
+    await t.app.inject({ url: back.pathname + back.search });
+    const [account] = await t.database.db
+      .select({ id: bankAccounts.id, iban: bankAccounts.iban })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.ownerId, owner.user.id));
+    const synced = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bankAccountId, account!.id))
+      .orderBy(payments.bookingDate, payments.id);
+    expect(synced.length).toBeGreaterThan(4);
+
+    // The file holds the fetched bookings as its bank writes them (capitals, spacing, no id),
+    // a booking from before the link's history, and the first fetched one with another text:
+    // the same booking described otherwise, or another one of that day and amount.
+    const fromPayment = (p: (typeof synced)[number]): Booking => {
+      const out = p.amountCents < 0;
+      return {
+        date: p.bookingDate.toISOString().slice(0, 10),
+        cents: p.amountCents,
+        name: xml((out ? p.creditorName : p.debtorName) ?? ''),
+        iban: out ? p.creditorAccount : p.debtorAccount,
+        text: xml(`  ${(p.longUserDescription ?? p.shortUserDescription ?? '').toUpperCase()} `),
+        ref: null,
+      };
+    };
+    const older: Booking = {
+      date: new Date(Date.now() - 300 * DAY_MS).toISOString().slice(0, 10),
+      cents: -4321,
+      name: 'Drukkerij Jansen',
+      iban: null,
+      text: 'Posters',
+      ref: null,
+    };
+    const lookAlike: Booking = { ...fromPayment(synced[0]!), text: 'Een andere omschrijving' };
+    const bookings = [older, ...synced.slice(1).map(fromPayment), lookAlike].sort((a, b) =>
+      a.date.localeCompare(b.date),
+    );
+    const form = await multipart({
+      file: {
+        name: 'afschrift.xml',
+        data: Buffer.from(camt.render(bookings, { iban: account!.iban, openingCents: 0 })),
+      },
+    });
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${owner.user.id}/statement-imports`,
+      payload: form.payload,
+      headers: { ...form.headers, ...owner.headers },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    // The preview already says what the confirm will find.
+    expect(preview.json<StatementPreview>()).toMatchObject({
+      new_count: 2,
+      duplicate_count: synced.length - 1,
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${owner.user.id}/statement-import/${preview.json<StatementPreview>().id}/confirm`,
+      headers: owner.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      new_count: 2,
+      duplicate_count: synced.length - 1,
+      possible_duplicate_count: 1,
+    });
+
+    const after = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.bankAccountId, account!.id));
+    expect(after).toHaveLength(synced.length + 2);
+    const added = after.filter((p) => !synced.some((s) => s.id === p.id));
+    const flagged = added.find((p) => p.shortUserDescription === 'Een andere omschrijving')!;
+    expect(flagged.possibleDuplicateOf).toBe(synced[0]!.id);
+    const plain = added.find((p) => p.shortUserDescription === 'Posters')!;
+    expect(plain.possibleDuplicateOf).toBeNull();
+    expect(
+      synced.every((s) => after.find((p) => p.id === s.id)!.possibleDuplicateOf === null),
+    ).toBe(true);
+
+    // The owner sees the flag, with the line it may double.
+    const shown = await t.app.inject({ url: `/api/payment/${flagged.id}`, headers: owner.headers });
+    const pair = { payment_id: synced[0]!.id, amount: synced[0]!.amountCents / 100 };
+    expect(shown.json()).toMatchObject({ possible_duplicate_of: pair });
+    const mine = await t.app.inject({
+      url: `/api/payments/user/${owner.user.id}?limit=100&iban=${account!.iban}`,
+      headers: owner.headers,
+    });
+    const items = mine.json<{ payments: UserPayment[] }>().payments;
+    expect(items.find((p) => p.id === flagged.id)?.possible_duplicate_of).toMatchObject(pair);
+    expect(items.filter((p) => p.possible_duplicate_of)).toHaveLength(1);
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "possible_duplicate_of" integer;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_possible_duplicate_of_payments_id_fk" FOREIGN KEY ("possible_duplicate_of") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "payments_possible_duplicate_idx" ON "payments" USING btree ("possible_duplicate_of") WHERE "payments"."possible_duplicate_of" is not null;
