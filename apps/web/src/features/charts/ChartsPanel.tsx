@@ -17,13 +17,15 @@ export interface ChartsPanelProps {
   charts: ChartSpec[];
   /** The panel heading's level where it sits: 2 on a page, 3 inside a section with an h2. */
   level?: 2 | 3;
+  /** Where a page has two panels, each says whose charts it holds; 'Grafieken' otherwise. */
+  heading?: string;
 }
 
-export function ChartsPanel({ charts, level = 2 }: ChartsPanelProps) {
+export function ChartsPanel({ charts, level = 2, heading }: ChartsPanelProps) {
   const { t } = useTranslation();
   return (
     <CollapsiblePanel
-      heading={t('charts.heading')}
+      heading={heading ?? t('charts.heading')}
       level={level}
       fallback={<Spinner label={t('charts.loading')} />}
     >

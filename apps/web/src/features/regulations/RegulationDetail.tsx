@@ -178,7 +178,11 @@ export function RegulationDetail({ renderGrants }: RegulationDetailProps) {
         })}
       </section>
 
-      <ChartsPanel level={3} charts={[{ type: 'initiatives', funderId, regulationId }]} />
+      <ChartsPanel
+        level={3}
+        heading={tc('charts.regulation')}
+        charts={[{ type: 'initiatives', funderId, regulationId }]}
+      />
 
       <div className={styles.officerLists}>
         <OfficerList

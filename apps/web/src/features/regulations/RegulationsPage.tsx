@@ -118,6 +118,7 @@ export function RegulationsPage() {
       )}
       {regulations.data && regulations.data.length > 0 ? (
         <ChartsPanel
+          heading={tc('charts.funder')}
           charts={[
             {
               type: 'grants',

@@ -206,7 +206,7 @@ describe('regulations page', () => {
       within(detail)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Grafieken']);
+    ).toEqual(['Grafieken van deze regeling']);
   });
 });
 
