@@ -48,6 +48,17 @@ describe('the job queue', () => {
     expect(runs).toEqual([{ data, id, retryCount: 0 }]);
   });
 
+  it('starts a job sent here at once and drains a backlog without a poll between jobs', async () => {
+    // Polling once a minute: every job done within `untilState`'s 20 s was started by a nudge.
+    const { jobs, schema } = await startQueue({ intervals: { poll: 60, cron: 1, maintenance: 1 } });
+    const runs: number[] = [];
+    await jobs.work<{ n: number }>('nudged', async ({ n }) => void runs.push(n));
+    const ids = [];
+    for (const n of [1, 2, 3]) ids.push(await jobs.send('nudged', { n }));
+    for (const id of ids) await untilState(t.database, schema, id!, 'completed');
+    expect(runs).toEqual([1, 2, 3]);
+  });
+
   it('starts twice at once on one database: its schema is created once, under its advisory lock, and the database stays usable', async () => {
     const schema = 'jobs_test_twice';
     const { logger } = capturedLog();

@@ -59,7 +59,8 @@ export interface JobsOptions {
 /**
  * Starts pg-boss on the app's database (its schema is created or migrated on first start) and
  * returns the queue. Polling is light: an idle worker asks every 2 seconds, the cron every 30
- * and the expiry check every 2 minutes, whichever instance comes first.
+ * and the expiry check every 2 minutes, whichever instance comes first; a job sent by this
+ * instance, and the next job of a backlog, start without waiting for a poll.
  */
 export async function startJobs(options: JobsOptions): Promise<Jobs> {
   const { log, intervals = {} } = options;
@@ -114,6 +115,10 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
     return created;
   };
 
+  // This instance's workers per queue: a job it sends is started at once by its own worker
+  // rather than at that worker's next poll (a receipt read while its form is open).
+  const workers = new Map<string, string[]>();
+
   let stopping: Promise<void> | undefined;
   return {
     async work<T extends object>(
@@ -133,14 +138,25 @@ export async function startJobs(options: JobsOptions): Promise<Jobs> {
         }
       };
       for (let i = 0; i < concurrency; i++) {
-        await boss.work<T>(queue, { includeMetadata: true, batchSize: 1 }, run);
+        let self = '';
+        // A worker that has just done a job asks for the next one at once: a backlog (twenty
+        // receipts dropped together) drains at the pace of its jobs, not one job per poll.
+        self = await boss.work<T>(queue, { includeMetadata: true, batchSize: 1 }, (jobs) =>
+          run(jobs).finally(() => {
+            if (jobs.length > 0) boss.notifyWorker(self);
+          }),
+        );
+        workers.set(queue, [...(workers.get(queue) ?? []), self]);
       }
     },
 
     async send(queue, data, sendOptions = {}) {
       await ensureQueue(queue);
       const { retryDelaySeconds, ...rest } = sendOptions;
-      return boss.send(queue, data, defined({ ...rest, retryDelay: retryDelaySeconds }));
+      const id = await boss.send(queue, data, defined({ ...rest, retryDelay: retryDelaySeconds }));
+      // A worker woken for a job that is not due yet just polls once more.
+      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
+      return id;
     },
 
     async schedule(queue, cron, data = {}) {
