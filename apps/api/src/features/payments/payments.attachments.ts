@@ -17,7 +17,7 @@ import { answerRejection, assertNotLocked } from './payments.review-state';
 import { findPayment } from './payments.service';
 
 /** Receipts are pdf, png or jpeg, judged from their bytes (docs/api-rules.md §11). */
-export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 /** Files one request may add. */
 export const MAX_ATTACHMENTS_PER_REQUEST = 10;
 
@@ -25,12 +25,35 @@ export const MAX_ATTACHMENTS_PER_REQUEST = 10;
  * A receipt photo is judged by its header before anything is stored: unreadable is 415, over
  * 100 megapixels 422 (docs/api-rules.md §11).
  */
-export async function assertImageSize(path: string) {
+async function assertImageSize(path: string) {
   const pixels = await headerPixels(path);
   if (pixels === 0) throw unsupportedMediaType(ATTACHMENT_TYPES.join(', '));
   if (pixels > MAX_ATTACHMENT_PIXELS) {
     const limit = MAX_ATTACHMENT_PIXELS / 1_000_000;
     throw invalid('files', 'too_many_pixels', `The image is larger than ${limit} megapixels`);
+  }
+}
+
+/**
+ * Checks each upload by its content (a picture or a PDF; a picture within its pixel limit) and
+ * stores them all under `folder`; when one fails, those already stored are removed again.
+ */
+export async function storeReceipts(ctx: Ctx, folder: string, uploads: Upload[]) {
+  const types: Array<(typeof ATTACHMENT_TYPES)[number]> = [];
+  for (const file of uploads) {
+    const type = await sniff(file, ATTACHMENT_TYPES);
+    if (type !== 'application/pdf') await assertImageSize(file.path);
+    types.push(type);
+  }
+  const keys: string[] = [];
+  try {
+    for (const [i, file] of uploads.entries()) {
+      keys.push(await storeFile(ctx.storage, folder, file.path, types[i]!, MAX_ATTACHMENT_PIXELS));
+    }
+    return keys;
+  } catch (e) {
+    await removeStoredFiles(ctx, keys);
+    throw e;
   }
 }
 
@@ -46,18 +69,8 @@ export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[
   if (uploads.length === 0) {
     throw invalid('files', 'required', 'Send the files in the multipart field "files"');
   }
-  const types: Array<(typeof ATTACHMENT_TYPES)[number]> = [];
-  for (const file of uploads) {
-    const type = await sniff(file, ATTACHMENT_TYPES);
-    if (type !== 'application/pdf') await assertImageSize(file.path);
-    types.push(type);
-  }
-  const keys: string[] = [];
+  const keys = await storeReceipts(ctx, `payments/${paymentId}`, uploads);
   try {
-    for (const [i, file] of uploads.entries()) {
-      const folder = `payments/${paymentId}`;
-      keys.push(await storeFile(ctx.storage, folder, file.path, types[i]!, MAX_ATTACHMENT_PIXELS));
-    }
     const added = await write(ctx, actor, {
       run: async (tx) => {
         const [locked] = await tx

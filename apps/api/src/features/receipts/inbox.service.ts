@@ -9,16 +9,11 @@ import { MAX_INBOX_RECEIPTS, type InboxReceipt } from '@helder/shared/receipts';
 import { receiptInbox } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { forbidden, invalid, notFound } from '../../http/errors';
-import { sniff, type Upload } from '../../http/uploads';
+import type { Upload } from '../../http/uploads';
 import { signFileUrl } from '../../lib/file-urls';
-import {
-  MAX_ATTACHMENT_PIXELS,
-  pictureUrls,
-  removeStoredFiles,
-  storeFile,
-} from '../../lib/pictures';
+import { pictureUrls, removeStoredFiles } from '../../lib/pictures';
 import { findInitiative } from '../initiatives';
-import { ATTACHMENT_TYPES, assertImageSize } from '../payments';
+import { storeReceipts } from '../payments';
 import { candidatesFor, rank } from './inbox.match';
 import { toReading } from './receipts.service';
 
@@ -105,18 +100,8 @@ export async function addToInbox(
   if ((held?.n ?? 0) + uploads.length > MAX_INBOX_RECEIPTS) {
     throw invalid('files', 'inbox_full', `At most ${MAX_INBOX_RECEIPTS} unmatched receipts`);
   }
-  const types: Array<(typeof ATTACHMENT_TYPES)[number]> = [];
-  for (const file of uploads) {
-    const type = await sniff(file, ATTACHMENT_TYPES);
-    if (type !== 'application/pdf') await assertImageSize(file.path);
-    types.push(type);
-  }
-  const keys: string[] = [];
+  const keys = await storeReceipts(ctx, `receipts/${actor.id}`, uploads);
   try {
-    for (const [i, file] of uploads.entries()) {
-      const folder = `receipts/${actor.id}`;
-      keys.push(await storeFile(ctx.storage, folder, file.path, types[i]!, MAX_ATTACHMENT_PIXELS));
-    }
     const rows = await ctx.db
       .insert(receiptInbox)
       .values(
