@@ -9,6 +9,10 @@
 //      throwaway cluster (scripts/pg-cluster.mjs) when PostgreSQL is installed; its output is
 //      printed when it ends, so that the two do not interleave
 //   3. Playwright end-to-end (apps/web/playwright.config.ts)       unless SKIP_E2E=1
+//   4. the static checks, one after another once pass 2 is done:   unless SKIP_CHECKS=1
+//      prettier --check, eslint, tsc (each package), knip; each one that fails counts as 1 failed
+//      (they run here, beside the end-to-end tests, because those leave about a fifth of two
+//      cores idle: before the tests they added 1.5 minutes to every CI run)
 //
 // TEST_NODE_BIN (CI sets it to Node 24 LTS) runs pass 2 and the end-to-end server on that Node.
 // Counts come from each runner's JSON report. A runner that exits non-zero without reporting
@@ -164,7 +168,7 @@ function printTimes() {
     const load = `CPU ${Math.round(busy * 100)} % busy`.padStart(16);
     console.log(`${seconds(ms)} ${load}  ${label}`);
   }
-  console.log(`${seconds(Date.now() - started)}  in all (passes 2 and 3 side by side)`);
+  console.log(`${seconds(Date.now() - started)}  in all (pass 2 then the checks, beside pass 3)`);
   console.log('\nslowest test files:');
   for (const { label, name, ms } of files.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
     console.log(`${seconds(ms)}  ${name}  (${label})`);
@@ -282,6 +286,33 @@ async function vitestOnPostgres() {
   }
 }
 
+/** Formatting, lint, types and dead code, one at a time (one core), output printed at the end. */
+async function staticChecks() {
+  const label = 'static checks';
+  const checks = [
+    ['format', ['prettier', '--check', '--log-level', 'warn', '.']],
+    ['lint', ['eslint', '.']],
+    ['typecheck shared', ['tsc', '-p', 'packages/shared']],
+    ['typecheck api', ['tsc', '-p', 'apps/api']],
+    ['typecheck web', ['tsc', '-p', 'apps/web']],
+    ['dead code (knip)', ['knip', '--no-progress']],
+  ];
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const logs = [];
+  for (const [name, args] of checks) {
+    const log = path.join(tmp, `check-${name.replace(/\W+/g, '-')}.log`);
+    const code = await run(args, { log });
+    counts[code === 0 ? 'passed' : 'failed'] += 1;
+    logs.push({ name, code, output: readFileSync(log, 'utf8') });
+  }
+  banner(label);
+  for (const { name, code, output } of logs) {
+    console.log(`[test] ${name}: ${code === 0 ? 'ok' : `FAILED (exit code ${code})`}`);
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  }
+  record(label, 0, counts);
+}
+
 /** `v24.21.0` for a Node binary, or its path when it does not answer. */
 function nodeVersion(node) {
   try {
@@ -298,7 +329,13 @@ try {
     process.env.SKIP_E2E === '1'
       ? console.log('\n[test] SKIP_E2E=1: skipping the Playwright end-to-end tests')
       : timed('playwright (e2e)', () => playwright('playwright (e2e)'));
-  await Promise.all([timed('vitest (api on PostgreSQL)', vitestOnPostgres), e2e]);
+  const checks = async () => {
+    await timed('vitest (api on PostgreSQL)', vitestOnPostgres);
+    if (process.env.SKIP_CHECKS === '1') {
+      console.log('\n[test] SKIP_CHECKS=1: skipping format, lint, typecheck and knip');
+    } else await timed('static checks', staticChecks);
+  };
+  await Promise.all([checks(), e2e]);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
