@@ -4,7 +4,7 @@
  * modal route); a menu without items should not be rendered at all.
  */
 import { DropdownMenu } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styles from './ActionMenu.module.css';
 import { ChevronDownIcon, MoreIcon } from './icons';
 
@@ -26,10 +26,18 @@ export interface ActionMenuProps {
 }
 
 export function ActionMenu({ label, triggerText, items, align = 'end' }: ActionMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  // An item that opens a modal: the modal keeps what has the focus when it opens to give it back
+  // on close. That must be the trigger, not the item, which goes away with the menu.
+  const choose = (item: ActionMenuItem) => {
+    trigger.current?.focus();
+    item.onSelect();
+  };
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <button
+          ref={trigger}
           type="button"
           className={triggerText ? styles.textTrigger : styles.iconTrigger}
           aria-label={triggerText && label === triggerText ? undefined : label}
@@ -51,7 +59,7 @@ export function ActionMenu({ label, triggerText, items, align = 'end' }: ActionM
             <DropdownMenu.Item
               key={item.key}
               className={`${styles.item} ${item.tone === 'danger' ? styles.danger : ''}`}
-              onSelect={item.onSelect}
+              onSelect={() => choose(item)}
             >
               {item.icon}
               <span>{item.label}</span>
