@@ -7,10 +7,13 @@
  * Then the payment lists, the initiatives list, an initiative and a regulation with their totals
  * on 10 000 and on 1 000 000 payments (BENCH_PAYMENTS=200000 for a quicker second size), each
  * with its ratio between the two sizes: a read served by an index stays within 2×; one that scans
- * the table grows with it.
+ * the table grows with it. The same for the reads added since: a payment with its look-alike
+ * column, the spending series, the review summary, the funder's overview, the receipt inbox with
+ * its matches and the weekly reminder selection.
  */
 import { eq, min, sql } from 'drizzle-orm';
 import { activities, payments } from '../src/db/schema';
+import { selectReminders } from '../src/features/reminders/reminders.queries';
 import { createTestApp } from '../src/test/app';
 import { createUser } from '../src/test/factories';
 import { createFunderTree } from '../src/test/funder-factories';
@@ -76,6 +79,27 @@ async function measure(
   return { median: at(0.5), statements, body };
 }
 
+/** `measure` for a query called directly (no route serves it: the reminder job's selection). */
+async function measureCall(label: string, call: () => Promise<unknown>): Promise<Measured> {
+  const times: number[] = [];
+  let statements = 0;
+  let body: unknown;
+  for (let i = 0; i < WARM_UP; i++) await call();
+  for (let i = 0; i < ROUNDS; i++) {
+    t.queries.length = 0;
+    const start = performance.now();
+    body = await call();
+    times.push(performance.now() - start);
+    statements = t.queries.length;
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  console.log(
+    `${label.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms  ${statements} statements`,
+  );
+  return { median, statements, body };
+}
+
 await measure('initiatives, first page (anonymous)', '/api/initiatives?limit=20');
 await measure('initiatives, page 250 (anonymous)', '/api/initiatives?offset=5000&limit=20');
 await measure(
@@ -125,6 +149,25 @@ await db.execute(sql`
          g % 17 = 0
   from generate_series(1, ${MEASURED_PAYMENTS}) g`);
 
+// Twenty receipts in the owner's inbox, each read as the amount and day of one of the measured
+// initiative's expenses, so the inbox list runs its matching query on every one.
+await db.execute(sql`
+  insert into receipt_inbox (initiative_id, uploaded_by, storage_key, status, fields)
+  select ${MEASURED}, ${owner.user.id}, 'bench/receipt-' || p.id, 'done',
+    jsonb_build_object(
+      'amountCents', jsonb_build_object('value', -p.amount_cents),
+      'date', jsonb_build_object(
+        'value', to_char(p.booking_date at time zone 'Europe/Amsterdam', 'YYYY-MM-DD')),
+      'shop', jsonb_build_object('value', 'Bouwmarkt'))
+  from payments p
+  where p.initiative_id = ${MEASURED} and p.amount_cents < 0
+  order by p.id limit 20`);
+const [measuredPayment] = await db
+  .select({ id: min(payments.id) })
+  .from(payments)
+  .where(eq(payments.initiativeId, MEASURED));
+const regulationUrl = `/api/funder/${tree.funder.id}/regulation/${tree.regulation.id}`;
+
 /** Payments numbered from..to of the other initiatives, spread over their activities. */
 async function seedOthers(from: number, to: number) {
   const start = performance.now();
@@ -170,11 +213,15 @@ const sizedLists: Array<[string, string, Record<string, string>?]> = [
   // Their totals sum payments that grow with the table: about 100 per initiative at 1M.
   ['initiatives, page 250 (anonymous)', '/api/initiatives?offset=5000&limit=20'],
   ['one initiative with activities', `/api/initiative/${MEASURED + 1}`],
-  [
-    'regulation with grant totals',
-    `/api/funder/${tree.funder.id}/regulation/${tree.regulation.id}`,
-  ],
+  ['regulation with grant totals', regulationUrl],
+  ['a payment with its look-alike (owner)', `/api/payment/${measuredPayment!.id}`, owner.headers],
+  ['initiative spending series (anonymous)', `/api/initiative/${MEASURED}/spending`],
+  ['regulation spending series (anonymous)', `${regulationUrl}/spending`],
+  ['review summary (owner)', `${initiativeUrl}/review`, owner.headers],
+  ['regulation overview, 10 000 initiatives (admin)', `${regulationUrl}/overview`, admin.headers],
+  ['receipt inbox with matches (owner)', '/api/receipts/inbox', owner.headers],
 ];
+const WEEK = '2026-W01';
 const results: Measured[][] = [];
 for (const [from, to] of [
   [1, SMALL - MEASURED_PAYMENTS],
@@ -183,6 +230,7 @@ for (const [from, to] of [
   await seedOthers(from, to);
   const atSize: Measured[] = [];
   for (const [label, url, headers] of sizedLists) atSize.push(await measure(label, url, headers));
+  atSize.push(await measureCall('reminder selection', () => selectReminders(db, new Date(), WEEK)));
   results.push(atSize);
 }
 
@@ -191,7 +239,7 @@ const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`)
 console.log(
   `\n${'payments in the table'.padEnd(44)} ${k(SMALL).padStart(7)} ${k(LARGE).padStart(8)}    ratio`,
 );
-sizedLists.forEach(([label], i) => {
+[...sizedLists.map(([label]) => label), 'reminder selection'].forEach((label, i) => {
   const [small, large] = [results[0]![i]!, results[1]![i]!];
   // The same page at both sizes, or the comparison means nothing.
   if (totalOf(small) !== totalOf(large)) {
