@@ -151,8 +151,9 @@ export function ReceiptInbox({
   const create = usePaymentFromReceipt(initiativeId);
   const [choices, setChoices] = useState<Choices>({});
   const [done, setDone] = useState<Done | null>(null);
-  // The receipt whose payment is being made: the modal shows its form instead of the list.
-  const [creating, setCreating] = useState<number | null>(null);
+  // The receipt whose payment is being made: the modal shows its form instead of the list. Kept
+  // as it was: saving takes it out of the inbox before the form is done.
+  const [creating, setCreating] = useState<{ receipt: InboxReceipt; n: number } | null>(null);
   // After the form: the focus goes to what was done, or back to the button that opened it.
   const returnTo = useRef<'done' | number | null>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
@@ -162,16 +163,14 @@ export function ReceiptInbox({
     const paymentId = chosenFor(receipt, choices);
     return paymentId === null ? [] : [{ receipt_id: receipt.id, payment_id: paymentId }];
   });
-  const index = receipts.findIndex((receipt) => receipt.id === creating);
-  const creatingReceipt = index < 0 ? null : receipts[index]!;
 
   useEffect(() => {
     const to = returnTo.current;
-    if (creatingReceipt !== null || to === null) return;
+    if (creating !== null || to === null) return;
     returnTo.current = null;
     if (to === 'done') doneRef.current?.focus();
     else listRef.current?.querySelector<HTMLElement>(`[data-create-receipt="${to}"]`)?.focus();
-  }, [creatingReceipt]);
+  }, [creating]);
 
   const add = (files: readonly File[]) => {
     if (files.length === 0) return;
@@ -199,14 +198,14 @@ export function ReceiptInbox({
       size="large"
       busy={confirm.isPending || create.isPending}
     >
-      {creatingReceipt ? (
+      {creating ? (
         <ReceiptPayment
-          receipt={creatingReceipt}
-          n={index + 1}
+          receipt={creating.receipt}
+          n={creating.n}
           initiativeId={initiativeId}
           create={create}
           onCancel={() => {
-            returnTo.current = creatingReceipt.id;
+            returnTo.current = creating.receipt.id;
             setCreating(null);
           }}
           onCreated={() => {
@@ -238,7 +237,7 @@ export function ReceiptInbox({
                   onCreate={() => {
                     create.reset();
                     setDone(null);
-                    setCreating(receipt.id);
+                    setCreating({ receipt, n: i + 1 });
                   }}
                   initiativeId={initiativeId}
                 />
