@@ -2,7 +2,8 @@
  * Matching dropped receipts against the real API and its reading job (docs/api-rules.md §22), axe
  * on every screen at 1280 and 375 px: an owner drops three receipts whose totals are those of
  * three of their expenses, confirms the proposed matches in one action and finds the receipts on
- * the payments; 'Zonder bon' then lists only the expense that got none.
+ * the payments; 'Zonder bon' then lists only the expense that got none. On /transactions a
+ * receipt that fits no expense becomes a new payment of a chosen initiative.
  */
 import type { PaymentInput } from '@helder/shared/payments';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -65,7 +66,7 @@ async function world(request: APIRequestContext) {
     );
   }
   await root.payment(expense(9900, '20-11-2026', 'Verhuur Partytent'));
-  return { owner, initiativeId: initiative.id };
+  return { owner, initiativeId: initiative.id, initiativeName: initiative.name };
 }
 
 async function dropAndConfirm(page: Page, request: APIRequestContext, width: number) {
@@ -114,4 +115,38 @@ test('an owner drops three receipts and confirms their matches', async ({ page, 
 test('matching receipts at 375 px', async ({ page, request }) => {
   test.slow();
   await dropAndConfirm(page, request, 375);
+});
+
+test('an unmatched receipt becomes a payment from /transactions', async ({ page, request }) => {
+  test.slow();
+  const { owner, initiativeId, initiativeName } = await world(request);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await loginAs(page, owner.email, owner.password);
+  await page.goto('/transactions');
+  await page.getByRole('button', { name: 'Bonnen toevoegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bonnen toevoegen' });
+  const flowers = { shop: 'Bloemist Roos', day: '18-11-2026', total: '19,95', cents: 1995 };
+  await dialog.locator('input[type="file"]').setInputFiles([receiptFile(flowers, 9)]);
+  await expect(dialog.getByText('1 van 1 bon verstuurd')).toBeVisible();
+  await expect(dialog.getByText('Geen match gevonden')).toBeVisible({ timeout: 30_000 });
+
+  await dialog.getByRole('button', { name: 'Betaling aanmaken' }).click();
+  await dialog.getByLabel('Initiatief').selectOption({ label: initiativeName });
+  await expect(dialog.getByLabel('Bedrag')).toHaveValue('-19,95');
+  await expect(dialog.getByRole('textbox', { name: 'Boekingsdatum' })).toHaveValue('18-11-2026');
+  const box = await dialog.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(
+    dialog.getByText('De betaling is aangemaakt en de bon is eraan gekoppeld.'),
+  ).toBeFocused();
+  await expect(dialog.getByText('Er zijn nog geen bonnen toegevoegd.')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await page.goto(`/funds/${initiativeId}/transactieoverzicht`);
+  const row = page
+    .getByRole('table', { name: 'Transacties' })
+    .getByRole('row', { name: /Bloemist Roos/ });
+  await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 });

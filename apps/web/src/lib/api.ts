@@ -245,6 +245,7 @@ async function settle<E extends Endpoint>(
 
 export interface UploadInput<E extends Endpoint> {
   params?: ParamsOf<E>;
+  query?: QueryOf<E>;
   body: FormData;
   /** Upload progress: bytes sent of `total` (0 while the browser does not know the size). */
   onProgress?: (sent: number, total: number) => void;
@@ -257,9 +258,10 @@ export interface UploadInput<E extends Endpoint> {
  */
 export function uploadApi<E extends Endpoint>(
   route: RouteTo<E>,
-  { params, body, onProgress, signal }: UploadInput<E>,
+  { params, query, body, onProgress, signal }: UploadInput<E>,
 ): Promise<ResponseOf<E>> {
-  const url = `${API_BASE}${buildPath(route.path, params as Record<string, string | number>)}`;
+  const path = buildPath(route.path, params as Record<string, string | number>);
+  const url = `${API_BASE}${path}${buildQuery(query as Record<string, QueryValue> | undefined)}`;
   const token = config.getToken();
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) {

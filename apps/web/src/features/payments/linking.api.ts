@@ -143,8 +143,8 @@ export function useCachedUnfilteredPayments(userId: number) {
   return useInfiniteQuery({ ...linkingQueries.userList(userId, NO_FILTERS), enabled: false });
 }
 
-export function useLinkableInitiatives() {
-  return useQuery(linkingQueries.linkableInitiatives());
+export function useLinkableInitiatives({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...linkingQueries.linkableInitiatives(), enabled });
 }
 
 /** The initiative's linkable activities; nothing is fetched without an initiative. */

@@ -95,12 +95,15 @@ export function fakePaymentsApi({
   list,
   link,
   accounts = { owned: [], used: [] },
+  routes = {},
 }: {
   rows?: UserPayment[];
   list?: (query: URLSearchParams) => UserPayment[] | Response;
   link?: FakeHandler;
   /** The IBANs of the caller's own and shared bank accounts. */
   accounts?: { owned: string[]; used: string[] };
+  /** More of the API; a key already here gets this answer instead. */
+  routes?: Record<string, FakeHandler>;
 } = {}) {
   const state = rows.map((row) => ({ ...row }));
   const find = (id: string | undefined) => state.find((row) => String(row.id) === id);
@@ -167,6 +170,7 @@ export function fakePaymentsApi({
       });
       return jsonResponse(200, { payments: linked });
     },
+    ...routes,
   });
 }
 

@@ -1,11 +1,11 @@
 /**
  * Server state of the receipt inbox (docs/api-rules.md §22): the caller's unmatched receipts of an
- * initiative (or their own), polled while one is still being read; dropping files (ten per
- * request), confirming matches, recording an expense from a receipt and removing one. A match
+ * initiative (or their own), polled while one is still being read; confirming matches, recording
+ * an expense from a receipt and removing one (dropping files is receipts.upload.ts). A match
  * changes payments: their lists, totals and media are refreshed as after any payment change.
  */
-import { MAX_RECEIPTS_PER_REQUEST, receiptsRoutes } from '@helder/shared/receipts/client';
-import type { InboxReceipt } from '@helder/shared/receipts';
+import { receiptsRoutes } from '@helder/shared/receipts/client';
+import type { InboxReceipt, PaymentFromReceipt } from '@helder/shared/receipts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 import { mediaQueries } from '../media';
@@ -15,8 +15,8 @@ import { paymentsQueries } from './api';
 const POLL_MS = 1500;
 const POLL_LIMIT = 80;
 
-const inboxKey = (initiativeId?: number) => ['receipt-inbox', initiativeId ?? null] as const;
-const scopeQuery = (initiativeId?: number) =>
+export const inboxKey = (initiativeId?: number) => ['receipt-inbox', initiativeId ?? null] as const;
+export const scopeQuery = (initiativeId?: number) =>
   initiativeId === undefined ? {} : { initiative_id: initiativeId };
 
 export const isQueued = (receipt: InboxReceipt) => receipt.reading?.status === 'queued';
@@ -47,21 +47,6 @@ function useRefresh(initiativeId?: number) {
     ]);
 }
 
-/** Uploads the files, ten per request; the inbox is refreshed once all are in. */
-export function useDropReceipts(initiativeId?: number) {
-  const refresh = useRefresh(initiativeId);
-  return useMutation({
-    mutationFn: async (files: readonly File[]) => {
-      for (let i = 0; i < files.length; i += MAX_RECEIPTS_PER_REQUEST) {
-        const body = new FormData();
-        for (const file of files.slice(i, i + MAX_RECEIPTS_PER_REQUEST)) body.append('files', file);
-        await callApi(receiptsRoutes.add, { query: scopeQuery(initiativeId), body });
-      }
-    },
-    onSettled: () => refresh(false),
-  });
-}
-
 export interface ReceiptMatch {
   receipt_id: number;
   payment_id: number;
@@ -77,12 +62,12 @@ export function useConfirmMatches(initiativeId?: number) {
   });
 }
 
-/** A manual expense from the receipt's reading, with the receipt attached. */
+/** A manual expense from the receipt, as the person confirmed it, with the receipt attached. */
 export function usePaymentFromReceipt(initiativeId?: number) {
   const refresh = useRefresh(initiativeId);
   return useMutation({
-    mutationFn: (receiptId: number) =>
-      callApi(receiptsRoutes.createPayment, { params: { receiptId }, body: {} }),
+    mutationFn: ({ receiptId, body }: { receiptId: number; body: PaymentFromReceipt }) =>
+      callApi(receiptsRoutes.createPayment, { params: { receiptId }, body }),
     onSuccess: () => refresh(true),
   });
 }

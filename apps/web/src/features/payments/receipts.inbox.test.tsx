@@ -1,4 +1,3 @@
-import type { InboxReceipt, MatchCandidate } from '@helder/shared/receipts';
 import { formatEuro } from '@helder/shared/money';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { jsonBody, requestsTo } from '../../test/fake-api';
 import { jsonResponse, makeToken, renderApp } from '../../test/render';
 import { TOKEN_STORAGE_KEY } from '../auth';
 import { fakePaymentsApi, logIn, makePayment } from './overview-test-fixtures';
+import { candidate, receipt } from './receipts-test-fixtures';
 import { listQueries, paymentsApi } from './test-fixtures';
 
 beforeAll(async () => {
@@ -17,59 +17,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
-});
-
-const candidate = (id: number, best: boolean, counterparty: string): MatchCandidate => ({
-  payment: {
-    id,
-    booking_date: '2026-03-14T10:00:00Z',
-    transaction_amount: -12.5,
-    counterparty,
-    short_user_description: '',
-    initiative_id: 3,
-    initiative_name: 'Buurttuin Oost',
-    activity_id: null,
-    activity_name: null,
-  },
-  days: 2,
-  has_receipt: false,
-  name_match: false,
-  best,
-});
-
-const receipt = (
-  id: number,
-  status: 'queued' | 'done',
-  candidates: MatchCandidate[],
-  proposed: number | null,
-): InboxReceipt => ({
-  id,
-  initiative_id: 3,
-  created_at: '2026-03-20T10:00:00Z',
-  file: {
-    id,
-    attachment_url: `https://files.test/r${id}.pdf`,
-    attachment_thumbnail_url_128: null,
-    attachment_thumbnail_url_256: null,
-    attachment_thumbnail_url_512: null,
-  },
-  reading:
-    status === 'queued'
-      ? { status, error: null, fields: null }
-      : {
-          status,
-          error: null,
-          fields: {
-            date: { value: '2026-03-12', confidence: 0.9, unsure: false },
-            amount: { value: 12.5, confidence: 0.9, unsure: false },
-            shop: null,
-            vat: null,
-            vat_rates: [],
-            currency: 'EUR',
-          },
-        },
-  proposed_payment_id: proposed,
-  candidates,
 });
 
 const INBOX = [
@@ -92,6 +39,8 @@ function open(actions: string[] = ['read', 'create_payment']) {
       },
       'POST /api/receipts/inbox/:id/payment': () =>
         jsonResponse(200, { payment_id: 99, attachment: INBOX[2]!.file }),
+      'GET /api/auth/entity-access/initiative/:id/linkable-activities': () =>
+        jsonResponse(200, { activities: [{ id: 30, name: 'Plantdag' }] }),
     },
   });
   renderApp('/funds/3/transactieoverzicht');
@@ -156,14 +105,35 @@ describe('Bonnen toevoegen', () => {
     expect(within(dialog).getByRole('button', { name: 'Bevestigen' })).toBeDisabled();
   });
 
-  it('records an expense from a receipt that found nothing', async () => {
+  it('records an expense from a receipt that found nothing, from its form', async () => {
     const fake = open();
     fireEvent.click(await screen.findByRole('button', { name: 'Bonnen toevoegen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonnen toevoegen' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Betaling aanmaken' }));
+    const heading = within(dialog).getByRole('heading', { name: 'Betaling aanmaken uit bon 3' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The initiative is the tab's: only an activity may be chosen.
+    expect(within(dialog).queryByLabelText('Initiatief')).toBeNull();
+    const activity = await within(dialog).findByLabelText('Activiteit');
+    expect(await within(activity).findByRole('option', { name: 'Plantdag' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Bedrag')).toHaveValue('-12,50');
+    expect(within(dialog).getByLabelText('Boekingsdatum')).toHaveValue('12-03-2026');
+    fireEvent.change(activity, { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
     await waitFor(() =>
       expect(requestsTo(fake.requests, 'POST', '/api/receipts/inbox/3/payment')).toHaveLength(1),
     );
+    expect(jsonBody(requestsTo(fake.requests, 'POST', '/api/receipts/inbox/3/payment')[0])).toEqual(
+      {
+        initiative_id: 3,
+        activity_id: 30,
+        transaction_amount: -12.5,
+        booking_date: '2026-03-12T12:00:00+01:00',
+      },
+    );
+    expect(
+      await within(dialog).findByText('De betaling is aangemaakt en de bon is eraan gekoppeld.'),
+    ).toHaveFocus();
   });
 
   it('is not offered to who may not edit payments here', async () => {
