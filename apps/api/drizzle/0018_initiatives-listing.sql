@@ -1,0 +1,1 @@
+CREATE INDEX "initiatives_listing_idx" ON "initiatives" USING btree ("id","hidden","grant_id");
