@@ -5,30 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations, initiativeOwner, loginAs } from './helpers';
-
-/** A one-page PDF whose text layer holds the lines, as a till's PDF receipt does. */
-function receiptPdf(lines: string[]): Buffer {
-  const text = ['BT /F1 11 Tf 14 TL 40 800 Td', ...lines.map((line) => `(${line}) '`), 'ET'];
-  const stream = text.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+import { receiptPdf } from './receipt-files';
 
 const RECEIPT = receiptPdf([
   'Bakkerij de Graaf',
