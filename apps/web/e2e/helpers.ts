@@ -286,11 +286,13 @@ export class Api {
 
   /**
    * A world of its own for one test: a fresh funder, regulation and grant with one initiative
-   * named `${name} <ID>`, owned by `owners`. Returns the initiative and the run's unique id.
+   * named `${name} <ID>`, owned by `owners`. With `reviewers`, the regulation reviews expenses
+   * and they oversee the grant (penvoerders). Returns the initiative and the run's unique id.
    */
   async ownedInitiative(
     owners: { id: number }[],
     name: string,
+    reviewers: { id: number }[] = [],
   ): Promise<{ initiative: Initiative; id: string }> {
     const id = uniqueId();
     const funder = await this.funder({ name: `Fonds ${id}`, url: `https://${id}.example.nl` });
@@ -303,6 +305,13 @@ export class Api {
       reference: `E2E-${id}`,
       budget: 5000,
     });
+    if (reviewers.length > 0) {
+      const path = `/funder/${funder.id}/regulation/${regulation.id}`;
+      await this.patch(path, { review_enabled: true });
+      await this.patch(`${path}/grant/${grant.id}/overseers`, {
+        user_ids: reviewers.map((user) => user.id),
+      });
+    }
     const initiative = await this.initiative(
       { funderId: funder.id, regulationId: regulation.id, grantId: grant.id },
       {
@@ -328,6 +337,11 @@ export class Api {
     });
     expect(response.status(), `get ${path}: ${await response.text()}`).toBe(200);
     return (await response.json()) as T;
+  }
+
+  /** A PATCH as this caller; it must succeed. */
+  patch<T = unknown>(path: string, data: object): Promise<T> {
+    return this.send('patch', path, { data });
   }
 
   /** Records a manual payment (POST /api/payment). */

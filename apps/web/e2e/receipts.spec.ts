@@ -1,34 +1,12 @@
 /**
  * Reading a receipt against the real API and its job queue, axe on every screen: an owner adds
  * an expense with a PDF receipt, opens it, sees what the receipt says and takes it over with the
- * keyboard; the same at 375 px.
+ * keyboard; the same at 375 px. On /transactions a dropped receipt that fits no expense becomes a
+ * new payment of an initiative the owner picks.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoA11yViolations, initiativeOwner, loginAs } from './helpers';
-
-/** A one-page PDF whose text layer holds the lines, as a till's PDF receipt does. */
-function receiptPdf(lines: string[]): Buffer {
-  const text = ['BT /F1 11 Tf 14 TL 40 800 Td', ...lines.map((line) => `(${line}) '`), 'ET'];
-  const stream = text.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objects.map((body, i) => {
-    const offset = pdf.length;
-    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-    return offset;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
+import { receiptPdf } from './receipt-files';
 
 const RECEIPT = receiptPdf([
   'Bakkerij de Graaf',
@@ -99,4 +77,40 @@ test('the receipt reading at 375 px', async ({ page, request }) => {
   const box = await proposal.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   await expectNoA11yViolations(page);
+});
+
+test('an unmatched receipt becomes a payment from /transactions', async ({ page, request }) => {
+  test.slow();
+  const { owner: account, initiative } = await initiativeOwner(request, SANNE, 'Buurtfeest');
+  await page.setViewportSize({ width: 375, height: 900 });
+  await loginAs(page, account.email, account.password);
+  await page.goto('/transactions');
+  await page.getByRole('button', { name: 'Bonnen toevoegen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bonnen toevoegen' });
+  const flowers = receiptPdf(['Bloemist Roos', 'Datum: 18-11-2026', 'Totaal EUR          19,95']);
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'bon-bloemist.pdf', mimeType: 'application/pdf', buffer: flowers }]);
+  await expect(dialog.getByText('1 van 1 bon verstuurd')).toBeVisible();
+  await expect(dialog.getByText('Geen match gevonden')).toBeVisible({ timeout: 30_000 });
+
+  await dialog.getByRole('button', { name: 'Betaling aanmaken' }).click();
+  await dialog.getByLabel('Initiatief').selectOption({ label: initiative.name });
+  await expect(dialog.getByLabel('Bedrag')).toHaveValue('-19,95');
+  await expect(dialog.getByRole('textbox', { name: 'Boekingsdatum' })).toHaveValue('18-11-2026');
+  const box = await dialog.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Toevoegen' }).click();
+  await expect(
+    dialog.getByText('De betaling is aangemaakt en de bon is eraan gekoppeld.'),
+  ).toBeFocused();
+  await expect(dialog.getByText('Er zijn nog geen bonnen toegevoegd.')).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  const row = page
+    .getByRole('table', { name: 'Transacties' })
+    .getByRole('row', { name: /Bloemist Roos/ });
+  await expect(row.getByRole('cell', { name: '1', exact: true })).toBeVisible();
 });
