@@ -65,13 +65,16 @@ export const matchesBody = z.object({
 export const matchedSchema = z.object({ payment_id: z.number(), attachment: attachmentSchema });
 export const matchesResponse = z.object({ matched: z.array(matchedSchema) });
 
-const optionalText = (max: number) =>
+/**
+ * A text the person may have emptied: absent means "from the reading", `""` or null "none".
+ */
+const textOverReading = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
     .nullish()
-    .transform((v) => (v === '' || v === undefined ? null : v));
+    .transform((v) => (v === '' ? null : v));
 
 /**
  * A manual expense made from a receipt: what the body leaves out comes from the reading. The
@@ -83,7 +86,7 @@ export const paymentFromReceiptBody = z.object({
   activity_id: idSchema.nullish().transform((v) => v ?? null),
   transaction_amount: amountSchema.optional(),
   booking_date: bookingDateSchema.optional(),
-  creditor_name: optionalText(COUNTERPARTY_NAME_MAX),
-  short_user_description: optionalText(SHORT_DESCRIPTION_MAX),
+  creditor_name: textOverReading(COUNTERPARTY_NAME_MAX),
+  short_user_description: textOverReading(SHORT_DESCRIPTION_MAX),
 });
 export type PaymentFromReceipt = z.input<typeof paymentFromReceiptBody>;

@@ -168,8 +168,10 @@ export async function paymentFromReceipt(ctx: Ctx, receiptId: number, body: From
     type: MANUAL_PAYMENT,
     amountCents: -cents,
     bookingDate: new Date(bookingDate),
-    creditorName: body.creditor_name ?? read.shop,
-    shortUserDescription: body.short_user_description ?? read.shop,
+    // Absent: the reading's; emptied by the person (null): none (docs/api-rules.md §22).
+    creditorName: body.creditor_name === undefined ? read.shop : body.creditor_name,
+    shortUserDescription:
+      body.short_user_description === undefined ? read.shop : body.short_user_description,
     route: 'uitgaven' as const,
     initiativeId,
     activityId: body.activity_id,

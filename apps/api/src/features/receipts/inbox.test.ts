@@ -262,6 +262,26 @@ describe('matching dropped receipts to payments', () => {
     expect(attached).toHaveLength(1);
   });
 
+  it('keeps a text the person emptied empty, and fills only what the body leaves out', async () => {
+    const w = await createWorld(t, cast);
+    await drop(cast.owner, w.initiative.id, [
+      { name: 'a.pdf', data: receipt('Kruidvat', '04-08-2026', '6,40') },
+    ]);
+    const [r] = await read(cast.owner, w.initiative.id);
+    const res = await callAs(t, 'POST', `/receipts/inbox/${r!.id}/payment`, cast.owner, {
+      creditor_name: '',
+      short_user_description: null,
+    });
+    expect(res.statusCode).toBe(200);
+    const { payment_id } = res.json<{ payment_id: number }>();
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment_id));
+    expect(row).toMatchObject({
+      creditorName: null,
+      shortUserDescription: null,
+      amountCents: -640,
+    });
+  });
+
   it('lists expenses without a receipt with receipt=missing', async () => {
     const w = await createWorld(t, cast);
     const covered = await expense(w, 100, '2026-09-01');

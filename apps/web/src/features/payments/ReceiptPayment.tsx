@@ -205,15 +205,16 @@ function TargetAndForm({
       activityRef.current?.focus();
       return;
     }
-    // The form checked every field it shows: amount and day are there; an empty text is none.
+    // The form checked every field it shows: amount and day are there; a text the person emptied
+    // is sent empty, so that the server does not fill it from the reading again.
     const { transaction_amount, booking_date, creditor_name, short_user_description } = values;
     const body: PaymentFromReceipt = {
       initiative_id: chosen,
       activity_id: target.activityId,
       transaction_amount,
       booking_date: booking_date && middayInAmsterdam(booking_date),
-      ...(creditor_name ? { creditor_name } : {}),
-      ...(short_user_description ? { short_user_description } : {}),
+      creditor_name: creditor_name ?? '',
+      short_user_description: short_user_description ?? '',
     };
     await create.mutateAsync({ receiptId: receipt.id, body });
     onCreated();

@@ -129,6 +129,9 @@ describe('Bonnen toevoegen', () => {
         activity_id: 30,
         transaction_amount: -12.5,
         booking_date: '2026-03-12T12:00:00+01:00',
+        // Sent empty, as the form shows them: the server fills only what is left out.
+        creditor_name: '',
+        short_user_description: '',
       },
     );
     expect(
