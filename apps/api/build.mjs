@@ -2,6 +2,8 @@
 // the process. Our own code (and @helder/shared, which ships as TypeScript) is bundled; every
 // npm package stays an import from node_modules, as installed (native and WebAssembly packages
 // such as sharp, argon2 and PGlite load their own files).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const external = {
@@ -13,6 +15,9 @@ const external = {
   },
 };
 
+// Chunks are named by their hash: the last build's would stay beside this one's.
+rmSync(path.join(import.meta.dirname, 'dist'), { recursive: true, force: true });
+
 await build({
   absWorkingDir: import.meta.dirname,
   entryPoints: { server: 'src/server.ts' },
@@ -23,6 +28,10 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  // What a dynamic import() loads (the PDF writers with pdf-lib) is a chunk of its own, loaded
+  // by the first request that needs it, not at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   plugins: [external],
 });

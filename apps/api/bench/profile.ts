@@ -39,7 +39,7 @@ function packageOf({ functionName, url }: Node['callFrame']): string {
     const rest = url.slice(modules + 'node_modules/'.length).split('/');
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
-  if (url.includes('/dist/server.mjs')) return 'helder (bundle)';
+  if (url.includes('/apps/api/dist/')) return 'helder (bundle)';
   if (url.startsWith('node:')) return 'node';
   return url === '' ? `(${functionName || 'native'})` : url;
 }

@@ -7,8 +7,10 @@
  */
 import type { Language } from '@helder/shared/languages';
 import type { Overview, OverviewTotals } from '@helder/shared/overview';
-import type { ExportFile } from '../payments';
-import { Layout, pdfReadable, sayIn, StreamingPdf, WIDTH, type Cell } from '../verantwoording';
+import type { Readable } from 'node:stream';
+import { Layout, WIDTH, type Cell } from '../../lib/pdf/layout';
+import { pdfReadable, StreamingPdf } from '../../lib/pdf/writer';
+import { sayIn } from '../verantwoording';
 import { OVERVIEW_TEXTS, type OverviewTexts } from './overview.texts';
 
 /** The grant of a grant's overview; none for a regulation's. */
@@ -157,12 +159,7 @@ export function overviewPdf(
   overview: Overview,
   lang: Language,
   day: string,
-  name: string,
   grant?: OverviewGrant,
-): ExportFile {
-  return {
-    contentType: 'application/pdf',
-    filename: `${name}.pdf`,
-    body: pdfReadable(report(overview, lang, day, grant)),
-  };
+): Readable {
+  return pdfReadable(report(overview, lang, day, grant));
 }

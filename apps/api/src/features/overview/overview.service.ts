@@ -17,12 +17,13 @@ import type {
 import { grants } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { figuresInEuros } from '../../lib/figures';
+import { deferredStream } from '../../lib/deferred-stream';
 import { authorize } from '../../lib/write';
 import { findGrant, grantSubject, type GrantPath } from '../grants';
 import { amsterdamDay, type ExportFile } from '../payments';
 import { findRegulation, regulationSubject, type RegulationPath } from '../regulations';
 import { overviewFile } from './overview.file';
-import { overviewPdf, type OverviewGrant } from './overview.pdf';
+import type { OverviewGrant } from './overview.pdf';
 import { selectOverviewLines, type OverviewLine } from './overview.queries';
 
 interface Query {
@@ -100,8 +101,15 @@ function answer(
 ): Overview | ExportFile {
   if (query.format === 'json') return overview;
   const day = amsterdamDay(ctx.clock());
-  if (query.format === 'pdf')
-    return overviewPdf(overview, query.lang, day, `${name}-${day}`, grant);
+  if (query.format === 'pdf') {
+    return {
+      contentType: 'application/pdf',
+      filename: `${name}-${day}.pdf`,
+      body: deferredStream(() =>
+        import('./overview.pdf').then((m) => m.overviewPdf(overview, query.lang, day, grant)),
+      ),
+    };
+  }
   return overviewFile(overview, { format: query.format, lang: query.lang }, `${name}-${day}`);
 }
 

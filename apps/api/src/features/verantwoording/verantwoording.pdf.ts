@@ -13,9 +13,9 @@ import type { Language } from '@helder/shared/languages';
 import type { Ctx } from '../../http/context';
 import { imageJob, loadSharp } from '../../lib/pictures';
 import { amsterdamDay, type Scope } from '../payments';
-import { Layout, MARGIN, WIDTH, type Cell } from './verantwoording.layout';
+import { Layout, MARGIN, WIDTH, type Cell } from '../../lib/pdf/layout';
 import { ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
-import { pdfReadable, StreamingPdf } from './verantwoording.pdf-writer';
+import { pdfReadable, StreamingPdf } from '../../lib/pdf/writer';
 import {
   inGroup,
   selectBudget,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Language } from '@helder/shared/languages';
 import type { VerantwoordingFormat } from '@helder/shared/verantwoording';
 import type { Ctx } from '../../http/context';
+import { deferredStream } from '../../lib/deferred-stream';
 import { findActivity, type ActivityPath } from '../activities';
 import { findInitiative } from '../initiatives';
 import {
@@ -14,7 +15,6 @@ import {
   type Scope,
 } from '../payments';
 import { LEDGER_SHEET, ledgerColumns, ledgerPages, type Period } from './verantwoording.ledger';
-import { pdfStream } from './verantwoording.pdf';
 import { zipStream } from './verantwoording.zip';
 
 type Query = Period & { format: VerantwoordingFormat; lang: Language };
@@ -30,7 +30,9 @@ function packageFile(ctx: Ctx, scope: Scope, { format, lang, ...period }: Query)
   const name = `verantwoording-${id}-${amsterdamDay(ctx.clock())}`;
   const body =
     format === 'pdf'
-      ? pdfStream(ctx, scope, period, lang)
+      ? deferredStream(() =>
+          import('./verantwoording.pdf').then((m) => m.pdfStream(ctx, scope, period, lang)),
+        )
       : format === 'zip'
         ? zipStream(ctx, scope, period, name, cols, lang)
         : format === 'csv'

@@ -12,7 +12,6 @@ import { ZipFile } from 'yazl';
 import type { Language } from '@helder/shared/languages';
 import type { Ctx } from '../../http/context';
 import { csvChunks, xlsxStream, type Column, type Scope } from '../payments';
-import { pdfStream } from './verantwoording.pdf';
 import { LEDGER_SHEET, ledgerPages, type LedgerRow, type Period } from './verantwoording.ledger';
 
 export const MISSING_LIST = 'ontbrekende-bonnen.txt';
@@ -76,6 +75,7 @@ export function zipStream(
       zip.addBuffer(Buffer.from(missing.join('\r\n') + '\r\n', 'utf8'), MISSING_LIST);
     }
     if (out.destroyed) return;
+    const { pdfStream } = await import('./verantwoording.pdf');
     const pdf = pdfStream(ctx, scope, period, lang);
     // A client that goes away mid-report stops it (and its reading of storage).
     out.once('close', () => pdf.destroy());

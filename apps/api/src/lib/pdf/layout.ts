@@ -13,7 +13,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
-import { A4, BOLD, IMAGE, REGULAR, type StreamingPdf } from './verantwoording.pdf-writer';
+import { A4, BOLD, IMAGE, REGULAR, type StreamingPdf } from './writer';
 
 export const MARGIN = 50;
 export const WIDTH = A4[0] - 2 * MARGIN;
