@@ -4,7 +4,8 @@ import { usersRoutes } from '@helder/shared/users/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeXhr } from '../test/fake-xhr';
 import { jsonResponse, mockFetch } from '../test/render';
-import { ApiError, buildQuery, callApi, configureApi, uploadApi } from './api';
+import { ApiError, buildQuery, callApi, configureApi } from './api';
+import { uploadApi } from './upload';
 import { checkResponse } from './response-check';
 
 const user = {

@@ -43,7 +43,7 @@ export { configureApi } from './api-config';
 export type { ResponseOf } from '@helder/shared/http';
 
 type Scalar = string | number | boolean | null | undefined;
-type QueryValue = Scalar | readonly Scalar[];
+export type QueryValue = Scalar | readonly Scalar[];
 
 /** `unknown` means "the contract declares none": then the key may not be passed. */
 type Slot<Key extends string, T> = unknown extends T
@@ -227,7 +227,7 @@ export async function callApi<E extends Endpoint>(
 }
 
 /** A response as the contract's answer, or the ApiError it stands for. */
-async function settle<E extends Endpoint>(
+export async function settle<E extends Endpoint>(
   route: RouteTo<E>,
   response: Response,
   sentToken: boolean,
@@ -241,55 +241,4 @@ async function settle<E extends Endpoint>(
   // A 202/200 with an empty body answers an endpoint whose response is `{}`.
   const data = (await readJson(response)) ?? {};
   return config.checkResponse(route, data, response.status) as ResponseOf<E>;
-}
-
-export interface UploadInput<E extends Endpoint> {
-  params?: ParamsOf<E>;
-  query?: QueryOf<E>;
-  body: FormData;
-  /** Upload progress: bytes sent of `total` (0 while the browser does not know the size). */
-  onProgress?: (sent: number, total: number) => void;
-  signal?: AbortSignal;
-}
-
-/**
- * `callApi` for a multipart upload whose progress is shown: the same path, token, errors and
- * parsing, over XMLHttpRequest (fetch reports no upload progress).
- */
-export function uploadApi<E extends Endpoint>(
-  route: RouteTo<E>,
-  { params, query, body, onProgress, signal }: UploadInput<E>,
-): Promise<ResponseOf<E>> {
-  const path = buildPath(route.path, params as Record<string, string | number>);
-  const url = `${API_BASE}${path}${buildQuery(query as Record<string, QueryValue> | undefined)}`;
-  const token = config.getToken();
-  return new Promise<Response>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was aborted', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open(route.method, url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (event) =>
-      onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status > 599) {
-        reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
-        return;
-      }
-      const empty = xhr.status === 204 || xhr.status === 205 || xhr.responseText === '';
-      resolve(
-        new Response(empty ? null : xhr.responseText, {
-          status: xhr.status,
-          statusText: xhr.statusText,
-        }),
-      );
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
-    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
-  }).then((response) => settle(route, response, Boolean(token)));
 }

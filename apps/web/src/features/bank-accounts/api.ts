@@ -17,7 +17,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { callApi, uploadApi } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { uploadApi } from '../../lib/upload';
 import { paymentsQueries } from '../payments';
 import { usersQueries } from '../users';
 

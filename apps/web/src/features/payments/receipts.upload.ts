@@ -9,7 +9,7 @@
 import { MAX_RECEIPTS_PER_REQUEST, receiptsRoutes } from '@helder/shared/receipts/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { uploadApi } from '../../lib/api';
+import { uploadApi } from '../../lib/upload';
 import { inboxKey, scopeQuery } from './receipts.api';
 
 /** The files of one refused request, and why it was refused. */
