@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { receiptPhotograph } from '../../test/receipt-photos';
 import { generatedReceipt, receiptPicture, seeded } from '../../test/receipts';
-import { paperBox } from './receipt-paper';
+import { paperBox, skewAngle } from './receipt-paper';
 
 /** A picture's grey copy at the size the reader looks for the paper in. */
 async function grey(picture: Buffer, side = 400) {
@@ -36,5 +36,12 @@ describe('finding the paper in a picture', () => {
     const scan = await grey(await receiptPicture(['Bakkerij de Graaf', 'Totaal 12,50']));
     expect(paperBox(scan.data, scan.width, scan.height)).toBeNull();
     expect(paperBox(new Uint8Array(300 * 400).fill(20), 300, 400)).toBeNull();
+  });
+
+  it.each([3, -2.5])('measures the slant of lines turned by %s degrees', async (degrees) => {
+    const { lines } = generatedReceipt(seeded(8104));
+    const turned = await receiptPicture(lines, { rotate: degrees, format: 'png' });
+    const { data, width, height } = await grey(turned, 2000);
+    expect(Math.abs(skewAngle(data, width, height) - degrees)).toBeLessThanOrEqual(0.5);
   });
 });
