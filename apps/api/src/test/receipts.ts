@@ -134,6 +134,8 @@ export interface PhotoOptions {
   noise?: number;
   seed?: number;
   format?: 'jpeg' | 'png' | 'webp';
+  /** Size of the print, 1 for a 680-pixel-wide receipt. */
+  scale?: number;
 }
 
 /**
@@ -141,25 +143,25 @@ export interface PhotoOptions {
  * off-white paper, with specks, a slight rotation and blur.
  */
 export async function receiptPicture(lines: string[], options: PhotoOptions = {}) {
-  const { rotate = 0, blur = 0, noise = 0, seed = 1, format = 'jpeg' } = options;
-  const lineHeight = 34;
-  const width = 680;
+  const { rotate = 0, blur = 0, noise = 0, seed = 1, format = 'jpeg', scale = 1 } = options;
+  const lineHeight = Math.round(34 * scale);
+  const width = Math.round(680 * scale);
   const height = lineHeight * (lines.length + 2);
   const text = lines
     .map(
       (line, i) =>
-        `<text x="30" y="${lineHeight * (i + 1.5)}" xml:space="preserve">${escapeXml(line)}</text>`,
+        `<text x="${30 * scale}" y="${lineHeight * (i + 1.5)}" xml:space="preserve">${escapeXml(line)}</text>`,
     )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#f4f1ea"/>
-    <g font-family="DejaVu Sans Mono, monospace" font-size="26" fill="#222">${text}</g></svg>`;
+    <g font-family="DejaVu Sans Mono, monospace" font-size="${26 * scale}" fill="#222">${text}</g></svg>`;
   const random = seeded(seed);
   const specks = Array.from({ length: Math.floor(width * height * noise) }, () => {
     const x = Math.floor(random() * width);
     const y = Math.floor(random() * height);
     const shade = random() < 0.5 ? '#555' : '#fff';
-    return `<rect x="${x}" y="${y}" width="2" height="2" fill="${shade}"/>`;
+    return `<rect x="${x}" y="${y}" width="${2 * scale}" height="${2 * scale}" fill="${shade}"/>`;
   }).join('');
   const speckled = specks
     ? [

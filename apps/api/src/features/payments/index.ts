@@ -18,4 +18,4 @@ export { activityOfPayment, scopeWhere, type Scope } from './payments.queries';
 export { managedBy } from './payments.managed';
 export { paymentRelationColumns, paymentSubject } from './payments.queries';
 export { answerRejection } from './payments.review-state';
-export { storeReceipts } from './payments.attachments';
+export { lockPayment, storeReceipts } from './payments.attachments';

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@helder/shared/media';
+import type { Executor } from '../../db/client';
 import { paymentAttachments, payments } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
 import { invalid, notFound, unsupportedMediaType } from '../../http/errors';
@@ -32,6 +33,19 @@ async function assertImageSize(path: string) {
     const limit = MAX_ATTACHMENT_PIXELS / 1_000_000;
     throw invalid('files', 'too_many_pixels', `The image is larger than ${limit} megapixels`);
   }
+}
+
+/**
+ * Holds the payment for the rest of `tx` (key share): a concurrent delete waits, so no
+ * attachment is written for a payment that is gone; 404 when it is gone already.
+ */
+export async function lockPayment(tx: Executor, paymentId: number) {
+  const [locked] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('key share');
+  if (!locked) throw notFound('Payment');
 }
 
 /**
@@ -73,12 +87,7 @@ export async function addAttachments(ctx: Ctx, paymentId: number, files: Upload[
   try {
     const added = await write(ctx, actor, {
       run: async (tx) => {
-        const [locked] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(eq(payments.id, paymentId))
-          .for('key share');
-        if (!locked) throw notFound('Payment');
+        await lockPayment(tx, paymentId);
         // A receipt is an answer to a rejection (docs/api-rules.md §20).
         await answerRejection(tx, actor.id, paymentId);
         return tx

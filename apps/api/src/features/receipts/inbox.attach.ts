@@ -26,7 +26,7 @@ import { pictureUrls } from '../../lib/pictures';
 import { authorize } from '../../lib/write';
 import { findActivity } from '../activities';
 import { findInitiative } from '../initiatives';
-import { answerRejection, findPayment } from '../payments';
+import { answerRejection, findPayment, lockPayment } from '../payments';
 import type { ReceiptFields } from './receipt-parse';
 
 type Matches = z.output<typeof matchesBody>['matches'];
@@ -47,12 +47,7 @@ async function moveToPayment(
   receiptId: number,
   paymentId: number,
 ): Promise<Moved> {
-  const [locked] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.id, paymentId))
-    .for('key share');
-  if (!locked) throw notFound('Payment');
+  await lockPayment(tx, paymentId);
   const [gone] = await tx
     .delete(receiptInbox)
     .where(and(eq(receiptInbox.id, receiptId), eq(receiptInbox.uploadedBy, actor.id)))

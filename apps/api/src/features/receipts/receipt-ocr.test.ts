@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bitmapPng } from '../../test/images';
+import { receiptPhotograph } from '../../test/receipt-photos';
 import { generatedReceipt, receiptPdf, receiptPicture, seeded } from '../../test/receipts';
 import { MAX_PDF_PAGES, pdfLines, preparePicture, startOcr } from './receipt-ocr';
 import { receiptReader } from './receipt-reader';
@@ -35,6 +36,23 @@ describe('reading a picture', () => {
       vat: truth.vatCents,
     });
   });
+
+  // A photograph made by our own code (see receipt-photos.ts), as no real one can be taken here.
+  it.each([
+    ["with the phone's shadow over a corner", 8101, 3],
+    ['folded, without shade', 8102, 5],
+  ])(
+    'reads the date and total of a receipt photographed on a table, %s',
+    async (_, seed, photo) => {
+      const { lines, truth } = generatedReceipt(seeded(seed));
+      const { jpeg } = await receiptPhotograph(lines, photo);
+      const fields = await reader.read(jpeg, 'image');
+      expect({ date: fields.date?.value, amount: fields.amountCents?.value }).toEqual({
+        date: truth.date,
+        amount: truth.totalCents,
+      });
+    },
+  );
 
   it('never downloads: a model it would have to fetch fails, and no request is made', async () => {
     let requests = 0;

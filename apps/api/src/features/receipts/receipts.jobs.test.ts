@@ -1,34 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReceiptReading } from '@helder/shared/media';
 import type { Attachment } from '@helder/shared/media';
 import { receiptReadings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { callAs, type Caller } from '../../test/http';
-import { createCast, createPayment, createWorld, type Cast } from '../../test/initiative-factories';
-import { multipart } from '../../test/multipart';
+import { useCastApp } from '../../test/cast-app';
+import type { Caller } from '../../test/http';
+import { createPayment } from '../../test/initiative-factories';
 import { generatedReceipt, receiptPdf, receiptPicture, seeded } from '../../test/receipts';
 
-let t: TestApp;
-let cast: Cast;
-beforeAll(async () => {
-  t = await createTestApp({ jobs: true });
-  cast = await createCast(t);
-});
-afterAll(() => t?.close());
+const scene = useCastApp({ jobs: true });
+const { call, postFiles, world } = scene;
 
-async function upload(paymentId: number, files: Array<{ name: string; data: Buffer }>) {
-  const form = await multipart({ files });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payment/${paymentId}/attachments`,
-    payload: form.payload,
-    headers: { ...form.headers, ...cast.owner.headers },
-  });
-}
+const upload = (paymentId: number, files: Array<{ name: string; data: Buffer }>) =>
+  postFiles(`/payment/${paymentId}/attachments`, scene.cast.owner, files);
 
-const reading = (id: number, caller: Caller = cast.owner) =>
-  callAs(t, 'GET', `/media/${id}/reading`, caller);
+const reading = (id: number, caller: Caller = scene.cast.owner) =>
+  call('GET', `/media/${id}/reading`, caller);
 
 /** The reading once its job has finished; the first OCR of a run starts the engine. */
 const finished = (id: number) =>
@@ -46,8 +33,8 @@ describe('reading an uploaded receipt', () => {
     'queues a read on upload and proposes the fields when the job is done',
     { timeout: 120_000 },
     async () => {
-      const w = await createWorld(t, cast);
-      const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+      const w = await world();
+      const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
       const { lines, truth } = generatedReceipt(seeded(77));
       const res = await upload(p.id, [
         { name: 'bon.jpg', data: await receiptPicture(lines, { rotate: 0.8, blur: 0.5, seed: 2 }) },
@@ -81,8 +68,8 @@ describe('reading an uploaded receipt', () => {
   );
 
   it('is read only by whom may read the payment', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, {
+    const w = await world();
+    const p = await createPayment(scene.t, {
       initiativeId: w.initiative.id,
       amountCents: -100,
       hidden: true,
@@ -90,35 +77,34 @@ describe('reading an uploaded receipt', () => {
     const res = await upload(p.id, [{ name: 'bon.pdf', data: receiptPdf(['Totaal 1,00']) }]);
     const [attachment] = res.json<{ attachments: Attachment[] }>().attachments;
     expect((await reading(attachment!.id, null)).statusCode).toBe(401);
-    expect((await reading(attachment!.id, cast.user)).statusCode).toBe(404);
+    expect((await reading(attachment!.id, scene.cast.user)).statusCode).toBe(404);
     expect((await reading(attachment!.id)).statusCode).toBe(200);
     expect((await reading(999_999)).statusCode).toBe(404);
   });
 
   it('stores nothing and reads nothing for a file that is no image or PDF', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
-    const before = await t.database.db.select().from(receiptReadings);
+    const w = await world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const before = await scene.t.database.db.select().from(receiptReadings);
     const script = Buffer.from('#!/bin/sh\necho hi\n');
     const res = await upload(p.id, [{ name: 'bon.jpg', data: script }]);
     expect(res.statusCode).toBe(415);
-    expect(await t.database.db.select().from(receiptReadings)).toHaveLength(before.length);
+    expect(await scene.t.database.db.select().from(receiptReadings)).toHaveLength(before.length);
   });
 
   it('forgets the reading with its attachment', async () => {
-    const w = await createWorld(t, cast);
-    const p = await createPayment(t, { initiativeId: w.initiative.id, amountCents: -100 });
+    const w = await world();
+    const p = await createPayment(scene.t, { initiativeId: w.initiative.id, amountCents: -100 });
     const res = await upload(p.id, [{ name: 'bon.pdf', data: receiptPdf(['Totaal 2,00']) }]);
     const [attachment] = res.json<{ attachments: Attachment[] }>().attachments;
     await finished(attachment!.id);
-    const removed = await callAs(
-      t,
+    const removed = await call(
       'DELETE',
       `/payment/${p.id}/attachment/${attachment!.id}`,
-      cast.owner,
+      scene.cast.owner,
     );
     expect(removed.statusCode).toBe(204);
-    const rows = await t.database.db
+    const rows = await scene.t.database.db
       .select()
       .from(receiptReadings)
       .where(eq(receiptReadings.attachmentId, attachment!.id));
