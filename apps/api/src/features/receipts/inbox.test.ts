@@ -251,18 +251,21 @@ describe('matching dropped receipts to payments', () => {
   });
 
   it('keeps a text the person emptied empty, and fills only what the body leaves out', async () => {
-    const w = await createWorld(t, cast);
-    await drop(cast.owner, w.initiative.id, [
+    const w = await world();
+    await drop(scene.cast.owner, w.initiative.id, [
       { name: 'a.pdf', data: receipt('Kruidvat', '04-08-2026', '6,40') },
     ]);
-    const [r] = await read(cast.owner, w.initiative.id);
-    const res = await callAs(t, 'POST', `/receipts/inbox/${r!.id}/payment`, cast.owner, {
+    const [r] = await read(scene.cast.owner, w.initiative.id);
+    const res = await call('POST', `/receipts/inbox/${r!.id}/payment`, scene.cast.owner, {
       creditor_name: '',
       short_user_description: null,
     });
     expect(res.statusCode).toBe(200);
     const { payment_id } = res.json<{ payment_id: number }>();
-    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment_id));
+    const [row] = await scene.t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment_id));
     expect(row).toMatchObject({
       creditorName: null,
       shortUserDescription: null,
