@@ -14,7 +14,9 @@ import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
 import { formatIban } from '../../lib/iban';
-import styles from './payments.module.css';
+import attachmentStyles from './attachments.module.css';
+import styles from './facts.module.css';
+import tableStyles from './table.module.css';
 import type { PaymentField } from './schemas';
 
 type Fact =
@@ -90,7 +92,9 @@ export function PaymentFacts({
   const visitor = useSession() === null;
   const amount = payment.transaction_amount;
   const values: Record<Fact, ReactNode> = {
-    amount: <span className={amount < 0 ? styles.negative : undefined}>{formatEuro(amount)}</span>,
+    amount: (
+      <span className={amount < 0 ? tableStyles.negative : undefined}>{formatEuro(amount)}</span>
+    ),
     route: t(`routes.${payment.route}`),
     bookingDate: formatBookingDate(payment.booking_date),
     creditor: party(shownName(payment, 'creditor', t('shieldedName')), payment.creditor_account),
@@ -134,9 +138,9 @@ export function PaymentFacts({
           {payment.attachments.length === 0 ? (
             <p className={styles.muted}>{t('attachments.empty')}</p>
           ) : (
-            <ul className={styles.attachmentGrid}>
+            <ul className={attachmentStyles.attachmentGrid}>
               {payment.attachments.map((attachment, index) => (
-                <li key={attachment.id} className={styles.attachment}>
+                <li key={attachment.id} className={attachmentStyles.attachment}>
                   <AttachmentThumbnail attachment={attachment} n={index + 1} />
                 </li>
               ))}
