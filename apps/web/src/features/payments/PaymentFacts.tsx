@@ -16,7 +16,6 @@ import { formatBookingDate } from '../../lib/dates';
 import { formatIban } from '../../lib/iban';
 import attachmentStyles from './attachments.module.css';
 import styles from './facts.module.css';
-import tableStyles from './table.module.css';
 import type { PaymentField } from './schemas';
 
 type Fact =
@@ -92,9 +91,7 @@ export function PaymentFacts({
   const visitor = useSession() === null;
   const amount = payment.transaction_amount;
   const values: Record<Fact, ReactNode> = {
-    amount: (
-      <span className={amount < 0 ? tableStyles.negative : undefined}>{formatEuro(amount)}</span>
-    ),
+    amount: <span className={amount < 0 ? styles.negative : undefined}>{formatEuro(amount)}</span>,
     route: t(`routes.${payment.route}`),
     bookingDate: formatBookingDate(payment.booking_date),
     creditor: party(shownName(payment, 'creditor', t('shieldedName')), payment.creditor_account),
