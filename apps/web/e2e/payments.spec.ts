@@ -82,6 +82,9 @@ test('an initiative owner records an expense with a receipt, edits it and filter
   await page.goto(`/funds/${initiative.id}/activities`);
   await expectAmountVisible(row.getByRole('cell', { name: /€\s-12,50/ }));
   await expectOneRow(page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link'));
+  // At 1280 px all six fit that row: none is half hidden behind its edge.
+  const tabRow = page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('list');
+  expect(await tabRow.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
   await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
   await expect(spent(page)).toContainText(/€\s12,50/);
   await expectNoA11yViolations(page);
