@@ -82,6 +82,9 @@ test('an initiative owner records an expense with a receipt, edits it and filter
   await page.goto(`/funds/${initiative.id}/activities`);
   await expectAmountVisible(row.getByRole('cell', { name: /€\s-12,50/ }));
   await expectOneRow(page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('link'));
+  // At 1280 px all six fit that row: none is half hidden behind its edge.
+  const tabRow = page.getByRole('navigation', { name: /Onderdelen/ }).getByRole('list');
+  expect(await tabRow.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
   await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
   await expect(spent(page)).toContainText(/€\s12,50/);
   await expectNoA11yViolations(page);
@@ -200,8 +203,27 @@ test('the payment pages at 375 px', async ({ page, request }) => {
     await expectNoA11yViolations(page);
   }
 
-  // A long form keeps its actions in view, and starts in its first field.
+  // More rows than the table's box holds: its sums stay in view at the box's foot.
+  for (const day of ['02', '03', '04', '05']) {
+    await root.payment({
+      transaction_amount: -10,
+      booking_date: `2026-01-${day}T10:00:00+01:00`,
+      route: 'uitgaven',
+      creditor_name: 'Bouwmarkt Noord',
+      short_user_description: `Verf ${day}`,
+      initiative_id: initiative.id,
+      activity_id: null,
+    });
+  }
   await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  // The box is a region only while it scrolls; brought into view, its own rows stay put.
+  const box = page.getByRole('region', { name: 'Transacties' });
+  await box.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  await expect(
+    table(page).getByRole('row').filter({ hasText: 'Totaal (5 transacties)' }),
+  ).toBeInViewport({ ratio: 1 });
+
+  // A long form keeps its actions in view, and starts in its first field.
   await page.getByRole('link', { name: 'Transactie toevoegen' }).click();
   const add = page.getByRole('dialog', { name: 'Transactie toevoegen' });
   await expect(add.getByLabel('Bedrag', { exact: true })).toBeFocused();

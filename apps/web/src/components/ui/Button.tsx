@@ -10,6 +10,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
   icon?: ReactNode;
   fullWidth?: boolean;
+  /** As ButtonLink's: 'small' for an action beside a list's heading. */
+  size?: 'medium' | 'small';
 }
 
 /** A real <button>; `type="button"` unless said otherwise, so it never submits by accident. */
@@ -18,13 +20,20 @@ export function Button({
   busy = false,
   icon,
   fullWidth = false,
+  size = 'medium',
   type = 'button',
   className,
   children,
   disabled,
   ...props
 }: ButtonProps) {
-  const classes = [styles.button, styles[variant], fullWidth ? styles.fullWidth : '', className]
+  const classes = [
+    styles.button,
+    styles[variant],
+    fullWidth ? styles.fullWidth : '',
+    size === 'small' ? styles.small : '',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

@@ -1,7 +1,7 @@
 import { formatEuro } from '@helder/shared/money';
 import { useTranslation } from 'react-i18next';
 import { budgetFigures, type Money } from './figures';
-import styles from './initiatives.module.css';
+import styles from './budget.module.css';
 
 /**
  * The budget bar (docs/spec-map.md §2.6): its width split between spent and available (50/50 when

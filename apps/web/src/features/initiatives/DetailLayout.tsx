@@ -16,7 +16,8 @@ import { BudgetBar } from './BudgetBar';
 import { budgetFigures, previewText, type Money } from './figures';
 import { OverBudget } from './OverBudget';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
-import styles from './initiatives.module.css';
+import styles from './detail.module.css';
+import parts from './parts.module.css';
 import type { TabDef } from './tabs';
 
 type DetailEntity = Money & Pick<Initiative, 'name' | 'description' | 'hidden' | 'profile_picture'>;
@@ -224,7 +225,7 @@ export function DetailLayout({
         <div className={styles.headerText}>
           <h1 id={titleId} className={styles.title}>
             {name}
-            {entity?.hidden ? <span className={styles.badge}>{t('labels.hidden')}</span> : null}
+            {entity?.hidden ? <span className={parts.badge}>{t('labels.hidden')}</span> : null}
           </h1>
           {entity?.description ? <ReadMore text={entity.description} /> : null}
           {entity && (actions.edit || actions.remove || actions.extra) ? (
@@ -282,7 +283,7 @@ export function DetailLayout({
           {footer}
         </>
       ) : (
-        <div className={styles.state}>{status}</div>
+        <div className={parts.state}>{status}</div>
       )}
     </article>
   );

@@ -13,7 +13,8 @@ import { useSession } from '../auth';
 import { BudgetBar } from './BudgetBar';
 import { budgetFigures } from './figures';
 import { OverBudget } from './OverBudget';
-import styles from './initiatives.module.css';
+import parts from './parts.module.css';
+import styles from './tabs.module.css';
 
 /**
  * Details (docs/spec-map.md §2.7): Naam, Beschrijving, Doel, Doelgroep, Kamer van Koophandel,
@@ -207,7 +208,7 @@ function ActivityCard({
       <Heading className={styles.activityName}>
         <Link
           to={paths.activity(initiativeId, activity.id)}
-          className={styles.cardLink}
+          className={parts.cardLink}
           aria-current={current ? 'page' : undefined}
         >
           {activity.name}
@@ -215,7 +216,7 @@ function ActivityCard({
       </Heading>
       {activity.hidden ? (
         <p>
-          <span className={styles.badge}>{t('labels.hidden')}</span>
+          <span className={parts.badge}>{t('labels.hidden')}</span>
         </p>
       ) : null}
       <BudgetBar money={activity} />

@@ -14,7 +14,7 @@ import { useInitiative } from './api';
 import { DetailLayout } from './DetailLayout';
 import { ActivityList, DetailsTab, FundersTab, OwnersTab } from './DetailTabs';
 import type { InitiativeLinkState } from './InitiativesPage';
-import styles from './initiatives.module.css';
+import styles from './tabs.module.css';
 import { INITIATIVE_TABS, useActiveTab, type DetailSlots, type TabState } from './tabs';
 
 export interface InitiativeViewProps {

@@ -20,7 +20,8 @@ import { BudgetBar } from './BudgetBar';
 import { budgetFigures, nameSlug } from './figures';
 import { OverBudget } from './OverBudget';
 import { SpendingUnitPicture } from './SpendingUnitPicture';
-import styles from './initiatives.module.css';
+import styles from './overview.module.css';
+import parts from './parts.module.css';
 
 /** Navigation state of /funds/{id}/{name}: the detail shows the name while it loads. */
 export interface InitiativeLinkState {
@@ -43,7 +44,7 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
           <Link
             to={paths.initiativeNamed(initiative.id, nameSlug(initiative.name))}
             state={state}
-            className={styles.cardLink}
+            className={parts.cardLink}
           >
             {initiative.name}
           </Link>
@@ -51,7 +52,7 @@ function InitiativeCard({ initiative }: { initiative: InitiativeListItem }) {
         {initiative.owner ? <p className={styles.cardOwner}>{initiative.owner}</p> : null}
         {initiative.hidden ? (
           <p>
-            <span className={styles.badge}>{t('labels.hidden')}</span>
+            <span className={parts.badge}>{t('labels.hidden')}</span>
           </p>
         ) : null}
         <div className={styles.cardBudget}>
@@ -165,7 +166,7 @@ export function InitiativesPage() {
   let content;
   if (list.isPending) {
     content = (
-      <div className={styles.state}>
+      <div className={parts.state}>
         <Spinner label={t('list.loading')} />
       </div>
     );

@@ -1,7 +1,7 @@
 import { formatEuro } from '@helder/shared/money';
 import { useTranslation } from 'react-i18next';
 import { WarningIcon } from '../../components/ui/icons';
-import styles from './initiatives.module.css';
+import styles from './budget.module.css';
 
 /**
  * Spending beyond the budget: 'Beschikbaar € 0,00' alone would hide it. In words and an icon,

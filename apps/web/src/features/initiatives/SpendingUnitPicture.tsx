@@ -1,6 +1,6 @@
 import type { Picture } from '@helder/shared/users';
 import { coverOf } from './cover';
-import styles from './initiatives.module.css';
+import styles from './picture.module.css';
 
 export interface SpendingUnitPictureProps {
   picture: Picture | null;

@@ -11,7 +11,7 @@ import { FilePicker } from '../../components/ui/FilePicker';
 import { CloseIcon, DocumentIcon } from '../../components/ui/icons';
 import fieldStyles from '../../components/ui/TextField.module.css';
 import { isPdf } from '../media';
-import styles from './payments.module.css';
+import styles from './attachments.module.css';
 
 const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
 const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];

@@ -16,7 +16,7 @@ import { API_BASE } from '../../lib/api';
 import { useSession } from '../auth';
 import { downloadWithToken } from '../../lib/download';
 import { filterToSearch, type PaymentsListFilter } from './filters';
-import styles from './payments.module.css';
+import styles from './chips.module.css';
 import type { PaymentsScope } from './schemas';
 
 const FORMATS = ['csv', 'xlsx'] as const satisfies readonly ExportFormat[];

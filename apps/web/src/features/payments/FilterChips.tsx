@@ -16,7 +16,7 @@ import {
   type FilterKey,
   type PaymentsListFilter,
 } from './filters';
-import styles from './payments.module.css';
+import styles from './chips.module.css';
 
 export function FilterChips({ filter }: { filter: PaymentsListFilter }) {
   const { t } = useTranslation('payments');

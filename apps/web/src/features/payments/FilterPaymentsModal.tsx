@@ -23,7 +23,7 @@ import {
   type FilterMessageKey,
 } from './filter-form';
 import { searchText, type PaymentsListFilter } from './filters';
-import styles from './payments.module.css';
+import styles from './form.module.css';
 import { usePaymentsFilter, usePaymentsScope } from './routing';
 import type { PaymentsScope } from './schemas';
 

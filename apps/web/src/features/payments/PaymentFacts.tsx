@@ -14,7 +14,8 @@ import { AttachmentThumbnail } from './AttachmentsField';
 import { shownName } from './counterparty';
 import { formatBookingDate } from '../../lib/dates';
 import { formatIban } from '../../lib/iban';
-import styles from './payments.module.css';
+import attachmentStyles from './attachments.module.css';
+import styles from './facts.module.css';
 import type { PaymentField } from './schemas';
 
 type Fact =
@@ -134,9 +135,9 @@ export function PaymentFacts({
           {payment.attachments.length === 0 ? (
             <p className={styles.muted}>{t('attachments.empty')}</p>
           ) : (
-            <ul className={styles.attachmentGrid}>
+            <ul className={attachmentStyles.attachmentGrid}>
               {payment.attachments.map((attachment, index) => (
-                <li key={attachment.id} className={styles.attachment}>
+                <li key={attachment.id} className={attachmentStyles.attachment}>
                   <AttachmentThumbnail attachment={attachment} n={index + 1} />
                 </li>
               ))}

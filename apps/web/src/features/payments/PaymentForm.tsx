@@ -19,7 +19,7 @@ import { useEntityForm, type SaveErrors } from '../../components/ui/useEntityFor
 import { ApiError, isApiError } from '../../lib/api';
 import type { Resources } from '../../lib/i18n';
 import { DateField } from './DateField';
-import styles from './payments.module.css';
+import styles from './form.module.css';
 import {
   isPaymentField,
   paymentFormSchema,

@@ -30,7 +30,7 @@ import { AttachmentsField, useNewFiles } from './AttachmentsField';
 import { bankFacts, PaymentFacts } from './PaymentFacts';
 import { ReceiptReading } from './ReceiptReading';
 import { PaymentForm } from './PaymentForm';
-import styles from './payments.module.css';
+import styles from './form.module.css';
 import { ReviewPanel } from './ReviewPanel';
 import { usePaymentsScope, useReturnToPayments, type SavedPaymentState } from './routing';
 import {

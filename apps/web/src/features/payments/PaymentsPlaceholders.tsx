@@ -6,7 +6,7 @@ import { TopBar } from '../../components/ui/TopBar';
 import { paths, SEARCH_PARAM } from '../../lib/paths';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/useDebouncedValue';
 import { NAME_FILTER_MAX } from '@helder/shared/payments/client';
-import styles from './payments.module.css';
+import styles from './payments-page.module.css';
 
 /** The search as the URL keeps it and the API takes it. */
 const searchOf = (text: string) => text.trim().slice(0, NAME_FILTER_MAX);

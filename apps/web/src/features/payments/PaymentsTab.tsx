@@ -22,7 +22,8 @@ import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
 import { filterToSearch, searchText } from './filters';
-import styles from './payments.module.css';
+import styles from './tab.module.css';
+import tableStyles from './table.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { PaymentsTotals } from './PaymentsTotals';
 import { usePaymentsFilter, useSavedPayment } from './routing';
@@ -90,7 +91,9 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
     <tr
       key={payment.id}
       ref={payment.id === saved?.id ? savedRow : undefined}
-      className={payment.id === saved?.id ? `${styles.row} ${styles.savedRow}` : styles.row}
+      className={
+        payment.id === saved?.id ? `${tableStyles.row} ${styles.savedRow}` : tableStyles.row
+      }
       tabIndex={0}
       onClick={() => open(payment.id)}
       onKeyDown={(event) => onRowKey(event, payment.id)}
@@ -162,7 +165,7 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           { header: t('table.creditor') },
           { header: t('table.debtor') },
           { header: t('table.media') },
-          { header: t('table.amount'), className: styles.amount },
+          { header: t('table.amount'), className: tableStyles.amount },
         ]}
         renderRow={renderRow}
         texts={{

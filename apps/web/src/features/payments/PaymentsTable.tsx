@@ -25,7 +25,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatBookingDate } from '../../lib/dates';
 import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
-import styles from './payments.module.css';
+import styles from './table.module.css';
 
 /** Within this many pixels of the bottom, the next page loads (docs/spec-map.md §9). */
 const SCROLL_THRESHOLD_PX = 20;

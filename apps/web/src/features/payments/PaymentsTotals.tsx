@@ -6,7 +6,7 @@
 import { formatEuro } from '@helder/shared/money';
 import type { MoneySums } from '@helder/shared/payments';
 import { useTranslation } from 'react-i18next';
-import tableStyles from './payments.module.css';
+import tableStyles from './table.module.css';
 import styles from './totals.module.css';
 
 export interface PaymentsTotalsProps {

@@ -17,7 +17,7 @@ import { formatAmountInput } from '../../lib/amount';
 import { callApi } from '../../lib/api';
 import { dayToText } from '../../lib/dates';
 import type { PaymentField, PaymentFormValues } from './schemas';
-import styles from './payments.module.css';
+import styles from './reading.module.css';
 
 /** The form polls this often while the job runs, and stops after POLL_LIMIT tries. */
 const POLL_MS = 1500;

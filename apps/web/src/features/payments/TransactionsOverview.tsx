@@ -32,7 +32,7 @@ import {
   type OverviewFilters,
 } from './linking.api';
 import styles from './overview.module.css';
-import tableStyles from './payments.module.css';
+import tableStyles from './table.module.css';
 import { AmountCell, DateCell, PaymentsTable } from './PaymentsTable';
 import { AcceptAllSuggestions } from './Suggestions';
 

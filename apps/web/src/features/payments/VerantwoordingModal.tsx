@@ -25,7 +25,7 @@ import { isLanguage } from '../../lib/i18n';
 import { useSession } from '../auth';
 import { DateField } from './DateField';
 import { DownloadError, downloadWithToken } from '../../lib/download';
-import styles from './payments.module.css';
+import styles from './form.module.css';
 import type { PaymentsScope } from './schemas';
 
 type Problem = 'startDate' | 'endDate' | 'inverted' | 'tooLong' | 'failed' | 'notFound';

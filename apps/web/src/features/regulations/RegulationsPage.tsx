@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Breadcrumbs, type Crumb } from '../../components/ui/Breadcrumbs';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { PlusIcon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/Spinner';
 import { SponsorLogo } from '../../components/ui/SponsorLogo';
 import { TopBar } from '../../components/ui/TopBar';
@@ -19,7 +20,9 @@ import styles from './regulations.module.css';
 /**
  * /sponsors/:sponsorId[/regulations[/:regulationId]]: breadcrumbs, the sponsor's regulations as
  * a side list and the chosen regulation as the detail panel (the nested route). At 768 px or
- * less the list and the detail stack. The '+' needs Funder `create_regulation`.
+ * less the list and the detail stack. 'Regeling toevoegen' sits with the list's heading (not alone
+ * in the top bar, where on a phone it stood apart from the list) and needs Funder
+ * `create_regulation`.
  */
 export function RegulationsPage() {
   const { t } = useTranslation('regulations');
@@ -89,9 +92,6 @@ export function RegulationsPage() {
           )
         }
         subtitle={funderName ? t('title') : undefined}
-        canCreate={canCreate}
-        onCreate={() => void navigate(paths.addRegulation(funderId))}
-        createLabel={t('add')}
       />
       {funder.data ? <OpenDataLinks funderId={funderId} funderName={funderName} /> : null}
       {funder.isError ? (
@@ -102,7 +102,19 @@ export function RegulationsPage() {
             className={styles.side}
             aria-label={funderName ? t('listLabel', { sponsor: funderName }) : t('title')}
           >
-            <h2 className={styles.sideTitle}>{t('title')}</h2>
+            <div className={styles.sideHeader}>
+              <h2 className={styles.sideTitle}>{t('title')}</h2>
+              {canCreate ? (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  icon={<PlusIcon size={18} />}
+                  onClick={() => void navigate(paths.addRegulation(funderId))}
+                >
+                  {t('add')}
+                </Button>
+              ) : null}
+            </div>
             {list}
           </nav>
           <div className={styles.detail}>

@@ -171,13 +171,22 @@ describe('regulations page', () => {
     );
     expect(within(detail).getByRole('link', { name: 'Verwijderen' })).toBeInTheDocument();
     expect(within(detail).getByRole('link', { name: 'Beschikking toevoegen' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Regeling toevoegen' })).toBeInTheDocument();
+    // With the list's heading, as 'Beschikking toevoegen' with its own: not alone in the top bar.
+    const list = screen.getByRole('navigation', { name: 'Regelingen van Gemeente Oost' });
+    const heading = within(list).getByRole('heading', { name: 'Regelingen' });
+    const add = within(list).getByRole('button', { name: 'Regeling toevoegen' });
+    expect(add.parentElement).toBe(heading.parentElement);
 
     // 'Medewerkers' is a menu with both officer modals.
     await app.user.click(within(detail).getByRole('button', { name: /Medewerkers/ }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Beleidsmedewerkers' }));
     await waitFor(() =>
       expect(app.router.state.location.pathname).toBe('/sponsors/1/regulations/9/add-officer'),
+    );
+
+    await app.user.click(add);
+    await waitFor(() =>
+      expect(app.router.state.location.pathname).toBe('/sponsors/1/regulations/add-regulation'),
     );
   });
 
