@@ -66,6 +66,18 @@ function linkCalls(page: Page): { count: number } {
   return calls;
 }
 
+/** Whether a select's chosen text fits beside its arrow (Chromium draws it in about 1.5 rem). */
+function placeholderFits(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+  const arrow = 1.5 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const room =
+    select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+  return text <= room;
+}
+
 test('links a line with the keyboard, undoes it, and narrows the list (1280 px)', async ({
   page,
   request,
@@ -83,6 +95,13 @@ test('links a line with the keyboard, undoes it, and narrows the list (1280 px)'
   await expect(unlinkedToggle(page)).toHaveAttribute('aria-pressed', 'true');
   for (const line of lines) await expect(row(page, line)).toHaveCount(1);
   await expectNoA11yViolations(page);
+  // Each select shows its whole placeholder, and the table still fits its box: no amount hidden.
+  for (const name of [/^Initiatief voor/, /^Activiteit voor/]) {
+    const select = row(page, paint).getByRole('combobox', { name });
+    expect(await select.evaluate(placeholderFits), `${String(name)} shows its words`).toBe(true);
+  }
+  const fitsBox = (table: HTMLElement) => table.scrollWidth <= table.parentElement!.clientWidth + 1;
+  expect(await overview(page).evaluate(fitsBox), 'the table fits its box').toBe(true);
 
   // The arrow keys browse the options; nothing is saved until 'Koppelen'.
   const initiativeSelect = row(page, paint).getByRole('combobox', { name: /^Initiatief voor/ });

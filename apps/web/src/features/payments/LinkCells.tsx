@@ -237,7 +237,7 @@ export function LinkCells({ row, userId, onLinked }: LinkCellsProps) {
   return (
     <>
       <PhoneLinkCell row={row} userId={userId} onLinked={onLinked} />
-      <td className={styles.wide}>
+      <td className={`${styles.wide} ${styles.linkColumn}`}>
         <InitiativeSelect
           {...shared}
           label={t('overview.link.initiativeLabel', texts)}
@@ -260,7 +260,7 @@ export function LinkCells({ row, userId, onLinked }: LinkCellsProps) {
           />
         ) : null}
       </td>
-      <td className={styles.wide}>
+      <td className={`${styles.wide} ${styles.linkColumn}`}>
         <div className={styles.linkActions}>
           <ActivitySelect
             {...shared}
