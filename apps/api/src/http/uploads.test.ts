@@ -9,7 +9,8 @@ import { createUser, type CreatedUser } from '../test/factories';
 import { bitmapPng } from '../test/images';
 import { createCast, createWorld, type World } from '../test/initiative-factories';
 import { multipart } from '../test/multipart';
-import { MAX_FIELD_BYTES, MAX_UPLOAD_BYTES } from './uploads';
+import { MAX_UPLOAD_BYTES } from '@helder/shared/http';
+import { MAX_FIELD_BYTES } from './uploads';
 
 let t: TestApp;
 let admin: CreatedUser;

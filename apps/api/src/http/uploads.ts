@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '@helder/shared/http';
 import { AppError, badRequest, unsupportedMediaType } from './errors';
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Text fields per multipart request, and bytes per field value and per field name. */
 export const MAX_FIELDS = 50;
 export const MAX_FIELD_BYTES = 16 * 1024;

@@ -20,6 +20,9 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Bytes per uploaded file unless a route takes larger ones (413 beyond; docs/api-rules.md §11). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
 /** Paging defaults of every list (docs/api-rules.md §1). */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

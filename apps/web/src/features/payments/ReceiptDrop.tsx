@@ -14,7 +14,13 @@ import type { UploadFailure, UploadProgress } from './receipts.upload';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
-type Reason = 'tooLarge' | 'type' | 'pixels' | 'full' | 'failed';
+type Reason = 'tooLarge' | 'type' | 'pixels' | 'full' | 'failed' | 'fileType' | 'fileTooLarge';
+
+/** Why one file was left out before sending. */
+const LEFT_OUT = { type: 'fileType', tooLarge: 'fileTooLarge' } as const satisfies Record<
+  NonNullable<UploadFailure['refused']>,
+  Reason
+>;
 
 /** Why the server refused a request: it refuses all ten files for one bad one. */
 function reasonOf(error: unknown): Reason {
@@ -32,7 +38,9 @@ function Failure({ failure }: { failure: UploadFailure }) {
   return (
     <Alert>
       {t('inbox.upload.failed', { files: failure.files.join(', ') })}{' '}
-      {t(`inbox.upload.reasons.${reasonOf(failure.error)}`)}
+      {t(
+        `inbox.upload.reasons.${failure.refused ? LEFT_OUT[failure.refused] : reasonOf(failure.error)}`,
+      )}
     </Alert>
   );
 }

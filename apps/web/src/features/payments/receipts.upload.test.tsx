@@ -53,12 +53,12 @@ function open(answer: (i: number) => number = () => 200) {
   return { ...fake, release };
 }
 
-async function drop(count: number) {
+async function drop(count: number, extra: File[] = []) {
   fireEvent.click(await screen.findByRole('button', { name: 'Bonnen toevoegen' }));
   const dialog = await screen.findByRole('dialog', { name: 'Bonnen toevoegen' });
   await within(dialog).findByText('Er zijn nog geen bonnen toegevoegd.');
   fireEvent.change(dialog.querySelector('input[type="file"]')!, {
-    target: { files: files(count) },
+    target: { files: [...files(count), ...extra] },
   });
   return dialog;
 }
@@ -102,6 +102,26 @@ describe('Sending many receipts', () => {
     expect(uploads(requests)).toHaveLength(3);
     const list = within(dialog).getByRole('list', { name: 'Toegevoegde bonnen' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(15);
+  });
+
+  it('leaves out a file of another type or over 10 MB, naming it, and sends the others', async () => {
+    const { requests, release } = open();
+    const gif = new File(['GIF89a'], 'foto.gif', { type: 'image/gif' });
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'scan.pdf', {
+      type: 'application/pdf',
+    });
+    const dialog = await drop(3, [gif, big]);
+    await release(0);
+    expect(await within(dialog).findByText('3 van 3 bonnen verstuurd')).toBeVisible();
+    const alerts = within(dialog).getAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'Niet verstuurd: foto.gif. Dit bestand is geen pdf, jpg of png.',
+      'Niet verstuurd: scan.pdf. Dit bestand is groter dan 10 MB.',
+    ]);
+    const sent = uploads(requests).map((r) =>
+      (r.body as FormData).getAll('files').map((file) => (file as File).name),
+    );
+    expect(sent).toEqual([['bon-1.pdf', 'bon-2.pdf', 'bon-3.pdf']]);
   });
 
   it('stops: nothing more is sent, and what was sent stays', async () => {

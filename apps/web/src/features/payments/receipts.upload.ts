@@ -2,20 +2,34 @@
  * Sending dropped receipts to the inbox (docs/api-rules.md §22), ten per request as the server
  * takes them, with what a person wants to see of a long drop: how many receipts are in, the bytes
  * of the bar, and which files a refused request carried. A refused request does not stop the
- * others (the server refuses a request as a whole, so its files are named together). Files dropped
+ * others (the server refuses a request as a whole, so its files are named together); a file it
+ * would refuse for its type or size is left out before sending, so that it does not take nine
+ * good ones down with it. Files dropped
  * while a drop is under way join its queue. Stopping, or closing the inbox, aborts the request in
  * flight and sends nothing more; what the server took stays in the inbox.
  */
+import { MAX_UPLOAD_BYTES } from '@helder/shared/http/client';
 import { MAX_RECEIPTS_PER_REQUEST, receiptsRoutes } from '@helder/shared/receipts/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { uploadApi } from '../../lib/upload';
 import { inboxKey, scopeQuery } from './receipts.api';
 
-/** The files of one refused request, and why it was refused. */
+/** The files of one refused request and why it was refused, or a file left out before sending. */
 export interface UploadFailure {
   files: string[];
   error: unknown;
+  /** Left out here: not a JPEG, PNG or PDF by its type, or larger than the server takes. */
+  refused?: 'type' | 'tooLarge';
+}
+
+const RECEIPT_TYPES = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+
+/** What the server would refuse by a file's declared type or size (it checks the content too). */
+function refusal(file: File): UploadFailure['refused'] {
+  if (file.type !== '' && !RECEIPT_TYPES.has(file.type)) return 'type';
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  return undefined;
 }
 
 export interface UploadProgress {
@@ -79,27 +93,36 @@ export function useReceiptUpload(initiativeId?: number) {
     if (signal.aborted) void queryClient.invalidateQueries({ queryKey: inboxKey(initiativeId) });
   };
 
-  const add = (files: readonly File[]) => {
-    if (files.length === 0) return;
-    queue.current.push(...files);
+  const add = (dropped: readonly File[]) => {
+    const left: UploadFailure[] = [];
+    const files = dropped.filter((file) => {
+      const refused = refusal(file);
+      if (refused) left.push({ files: [file.name], error: null, refused });
+      return !refused;
+    });
     if (running.current) {
+      queue.current.push(...files);
       update((old) => ({
         total: old.total + files.length,
         totalBytes: old.totalBytes + sizeOf(files),
+        failures: [...old.failures, ...left],
       }));
       return;
     }
-    const controller = new AbortController();
-    running.current = controller;
+    if (dropped.length === 0) return;
     setProgress({
       total: files.length,
       sent: 0,
       bytes: 0,
       totalBytes: sizeOf(files),
-      failures: [],
-      running: true,
+      failures: left,
+      running: files.length > 0,
       stopped: false,
     });
+    if (files.length === 0) return;
+    queue.current.push(...files);
+    const controller = new AbortController();
+    running.current = controller;
     void run(controller.signal);
   };
 
