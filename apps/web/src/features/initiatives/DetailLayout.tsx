@@ -264,7 +264,7 @@ export function DetailLayout({
                 <li key={tab.key}>
                   <Link
                     to={tab.to}
-                    className={styles.tab}
+                    className={`tab-link ${styles.tab}`}
                     aria-current={tab.key === activeTab.key ? 'page' : undefined}
                     preventScrollReset
                   >

@@ -55,8 +55,6 @@ export function PaymentsPage() {
   const { t } = useTranslation('payments');
   const search = useUrlSearch();
   const onOverview = useMatch({ path: paths.payments(), end: true }) !== null;
-  const tabClass = ({ isActive }: { isActive: boolean }) =>
-    isActive ? `${styles.tab} ${styles.activeTab}` : styles.tab;
   return (
     <>
       <TopBar
@@ -66,10 +64,10 @@ export function PaymentsPage() {
         searchLabel={t('overview.searchLabel')}
       />
       <nav aria-label={t('tabs.label')} className={`${styles.tabs} scroll-row`}>
-        <NavLink to={paths.payments()} end className={tabClass}>
+        <NavLink to={paths.payments()} end className="tab-link">
           {t('tabs.payments')}
         </NavLink>
-        <NavLink to={paths.bankConnections()} className={tabClass}>
+        <NavLink to={paths.bankConnections()} className="tab-link">
           {t('tabs.banks')}
         </NavLink>
       </nav>
