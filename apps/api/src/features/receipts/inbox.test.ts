@@ -381,6 +381,11 @@ describe('bad input', () => {
     expect(nul.statusCode).toBeGreaterThanOrEqual(400);
     expect(nul.statusCode).toBeLessThan(500);
     expect(nul.json<ErrorBody>().code).toBeDefined();
+    const huge = await post(`/receipts/inbox/${r!.id}/payment`, {
+      creditor_name: 'x'.repeat(100_000),
+      short_user_description: '',
+    });
+    expect(huge.statusCode).toBe(422);
     expect((await list(scene.cast.owner, 0)).statusCode).toBe(422);
     // Still in the inbox: nothing was half done.
     expect((await inboxRows(scene.cast.owner.user.id)).map((x) => x.id)).toContain(r!.id);
