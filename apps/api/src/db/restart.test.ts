@@ -127,7 +127,9 @@ describe.skipIf(!pgBin)('the API when PostgreSQL drops its connections', () => {
     await dba.connect();
     let lost = 0;
     try {
-      for (let round = 0; round < 3; round++) {
+      // Rounds until more connections were lost than the pool holds (a busy machine reads some
+      // goodbyes in time, so a round may lose fewer than ten).
+      for (let round = 0; round < 10 && lost <= 10; round++) {
         await transactions(); // fills the pool with idle connections
         await dba.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
