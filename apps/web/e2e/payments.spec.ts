@@ -226,8 +226,28 @@ test('the payment pages at 375 px', async ({ page, request }) => {
   // A long form keeps its actions in view, and starts in its first field.
   await page.getByRole('link', { name: 'Transactie toevoegen' }).click();
   const add = page.getByRole('dialog', { name: 'Transactie toevoegen' });
-  await expect(add.getByLabel('Bedrag', { exact: true })).toBeFocused();
+  const amount = add.getByLabel('Bedrag', { exact: true });
+  await expect(amount).toBeFocused();
   await expect(add.getByRole('button', { name: 'Toevoegen', exact: true })).toBeInViewport({
     ratio: 1,
   });
+
+  // A new payment starts as an expense, and what is typed lands after its minus: also when the
+  // field is tabbed into (which selects its text) or clicked in front of the sign.
+  await expect(amount).toHaveValue('-');
+  await expect(add.getByRole('radio', { name: 'Uitgaven' })).toBeChecked();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(amount).toBeFocused();
+  await page.keyboard.type('12,50');
+  await expect(amount).toHaveValue('-12,50');
+  await expect(add.getByRole('radio', { name: 'Uitgaven' })).toBeChecked();
+  await amount.fill('-');
+  await add.getByRole('textbox', { name: 'Boekingsdatum' }).focus();
+  await amount.click({ position: { x: 2, y: 8 } });
+  await page.keyboard.type('7');
+  await expect(amount).toHaveValue('-7');
+  // Without the minus it is income, as the typed sign says.
+  await amount.fill('7');
+  await expect(add.getByRole('radio', { name: 'Inkomen' })).toBeChecked();
 });

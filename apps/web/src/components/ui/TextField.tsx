@@ -81,10 +81,35 @@ export function TextField({
   );
 }
 
+/** Moves the caret after a lone minus that it is in front of, or that is selected. */
+function afterLoneMinus(input: HTMLInputElement) {
+  if (input.value === '-' && input.selectionStart === 0) input.setSelectionRange(1, 1);
+}
+
 /**
  * An amount in euros: typed as text (a comma or a point, a minus) on a keyboard with digits, and
- * never filled in from an earlier form.
+ * never filled in from an earlier form. A lone minus in the field (a new payment starts with one)
+ * stays in front of what is typed, where tabbing in selects it and a click can land before it:
+ * a typed key moves the caret first, and so does focus once the browser has placed it (a phone's
+ * keyboard does not say which key it types).
  */
-export function AmountField(props: TextFieldProps) {
-  return <TextField inputMode="decimal" autoComplete="off" {...props} />;
+export function AmountField({ onFocus, onKeyDown, ...props }: TextFieldProps) {
+  return (
+    <TextField
+      inputMode="decimal"
+      autoComplete="off"
+      onFocus={(event) => {
+        const input = event.currentTarget;
+        setTimeout(() => {
+          if (document.activeElement === input) afterLoneMinus(input);
+        });
+        onFocus?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key.length === 1 && event.key !== '-') afterLoneMinus(event.currentTarget);
+        onKeyDown?.(event);
+      }}
+      {...props}
+    />
+  );
 }

@@ -37,7 +37,7 @@ import {
   bookingDay,
   changedFields,
   createBody,
-  EMPTY_PAYMENT_FORM,
+  NEW_PAYMENT_FORM,
   isPaymentField,
   PAYMENT_FORM_FIELDS,
   paymentToForm,
@@ -65,7 +65,7 @@ export function AddPaymentModal() {
           title={title}
           busy={create.isPending}
           fields={PAYMENT_FORM_FIELDS}
-          defaultValues={EMPTY_PAYMENT_FORM}
+          defaultValues={NEW_PAYMENT_FORM}
           attachments={<AttachmentsField newFiles={newFiles} />}
           onCancel={() => close()}
           onSubmit={async (values) => {

@@ -25,7 +25,7 @@ import { PaymentForm } from './PaymentForm';
 import type { usePaymentFromReceipt } from './receipts.api';
 import styles from './receipts.module.css';
 import {
-  EMPTY_PAYMENT_FORM,
+  NEW_PAYMENT_FORM,
   type PaymentField,
   type PaymentFormOutput,
   type PaymentFormValues,
@@ -43,7 +43,7 @@ type Fields = NonNullable<NonNullable<InboxReceipt['reading']>['fields']>;
 
 /** The form as the reading fills it: money spent, on the receipt's day, at its shop. */
 function fromReading(fields: Fields | null): PaymentFormValues {
-  const values = { ...EMPTY_PAYMENT_FORM, route: 'uitgaven' as const };
+  const values = { ...NEW_PAYMENT_FORM };
   if (!fields) return values;
   // A total in another currency is no amount in euros: the person types it.
   if (fields.amount && fields.currency === 'EUR') {

@@ -34,7 +34,7 @@ const file = (name: string, type: string, size = 10) =>
   new File([new Uint8Array(size)], name, { type });
 
 describe('add payment', () => {
-  it('takes the route from a typed minus, creates, then uploads the attachments', async () => {
+  it('opens as an expense with a minus, takes the route from the sign, creates, then uploads the attachments', async () => {
     // jsdom makes no object URLs, and Node's, which other test files in this worker may leave
     // in reach, refuse jsdom's File: the preview gets one of its own.
     Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:x', configurable: true });
@@ -43,8 +43,14 @@ describe('add payment', () => {
     expect(field('Bedrag')).toHaveFocus();
     const income = within(dialog).getByRole('radio', { name: 'Inkomen' });
     const expense = within(dialog).getByRole('radio', { name: 'Uitgaven' });
+    // Most payments an owner records are expenses: the form starts on one.
+    expect(field('Bedrag')).toHaveValue('-');
+    expect(expense).toBeChecked();
+    // Without the minus the amount is income, as the typed sign says.
+    await user.clear(field('Bedrag'));
+    await user.type(field('Bedrag'), '12,50');
     expect(income).toBeChecked();
-
+    await user.clear(field('Bedrag'));
     await user.type(field('Bedrag'), '-12,50');
     expect(expense).toBeChecked();
     // The receipt comes right after amount and date, before the counterparties.
@@ -93,7 +99,8 @@ describe('add payment', () => {
     const { user, requests, dialog, field } = await openAdd({
       url: '/funds/3/activities/21/add-payment',
     });
-    await user.type(field('Bedrag'), '-40');
+    await user.type(field('Bedrag'), '40');
+    expect(field('Bedrag')).toHaveValue('-40');
     await user.click(within(dialog).getByRole('radio', { name: 'Inkomen' }));
     await user.type(field('Boekingsdatum'), '1-7-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));

@@ -6,7 +6,7 @@ import {
   bookingDay,
   changedFields,
   createBody,
-  EMPTY_PAYMENT_FORM,
+  NEW_PAYMENT_FORM,
   PAYMENT_FORM_FIELDS,
   paymentFormSchema,
   routeOfTyped,
@@ -102,7 +102,7 @@ describe('the filter', () => {
 
 describe('the payment form', () => {
   const values = (extra: Partial<PaymentFormValues>): PaymentFormValues => ({
-    ...EMPTY_PAYMENT_FORM,
+    ...NEW_PAYMENT_FORM,
     booking_date: '14-03-2026',
     ...extra,
   });

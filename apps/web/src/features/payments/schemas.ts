@@ -162,9 +162,13 @@ export function paymentFormSchema(
   }) as unknown as z.ZodType<PaymentFormOutput, PaymentFormValues>;
 }
 
-export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
-  transaction_amount: '',
-  route: 'inkomen',
+/**
+ * A new payment: most are expenses, so the amount starts with a minus and the route with
+ * 'uitgaven'; the typed sign still sets the route (removing the minus makes it income; ADR 0031).
+ */
+export const NEW_PAYMENT_FORM: PaymentFormValues = {
+  transaction_amount: '-',
+  route: 'uitgaven',
   booking_date: '',
   creditor_name: '',
   creditor_account: '',
