@@ -53,7 +53,10 @@ export function uploadApi<E extends Endpoint>(
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'Network error'));
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // One signal may serve many uploads in turn: each lets go of it when done.
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', abort);
     xhr.send(body);
   }).then((response) => settle(route, response, Boolean(token)));
 }

@@ -38,6 +38,8 @@ export function fakeXhr({ hold = false }: { hold?: boolean } = {}) {
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
+    /** After load, error or abort, as a browser's. */
+    onloadend: (() => void) | null = null;
     status = 0;
     statusText = '';
     responseText = '';
@@ -58,6 +60,7 @@ export function fakeXhr({ hold = false }: { hold?: boolean } = {}) {
     abort() {
       this.aborted = true;
       this.onabort?.();
+      this.onloadend?.();
     }
 
     send(body: FormData | null) {
@@ -78,9 +81,12 @@ export function fakeXhr({ hold = false }: { hold?: boolean } = {}) {
           this.responseText = await response.text();
         } catch {
           this.onerror?.();
+          this.onloadend?.();
           return;
         }
-        if (!this.aborted) this.onload?.();
+        if (this.aborted) return;
+        this.onload?.();
+        this.onloadend?.();
       })();
     }
   }

@@ -14,7 +14,7 @@ import type { UploadFailure, UploadProgress } from './receipts.upload';
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png';
 
-type Reason = 'tooLarge' | 'type' | 'pixels' | 'full' | 'failed' | 'fileType' | 'fileTooLarge';
+type Reason = 'fileType' | 'fileTooLarge' | 'filePixels' | 'full' | 'failed';
 
 /** Why one file was left out before sending. */
 const LEFT_OUT = { type: 'fileType', tooLarge: 'fileTooLarge' } as const satisfies Record<
@@ -22,14 +22,17 @@ const LEFT_OUT = { type: 'fileType', tooLarge: 'fileTooLarge' } as const satisfi
   Reason
 >;
 
-/** Why the server refused a request: it refuses all ten files for one bad one. */
+/**
+ * Why the server refused a request. A refusal for what a file is comes for one file only (the
+ * request it came in is sent again file by file); the inbox being full, for any request.
+ */
 function reasonOf(error: unknown): Reason {
   if (!isApiError(error)) return 'failed';
-  if (error.status === 413) return 'tooLarge';
-  if (error.status === 415) return 'type';
+  if (error.status === 413) return 'fileTooLarge';
+  if (error.status === 415) return 'fileType';
   const codes = error.errors.map((fieldError) => fieldError.code);
   if (codes.includes('inbox_full')) return 'full';
-  if (codes.includes('too_many_pixels')) return 'pixels';
+  if (codes.includes('too_many_pixels')) return 'filePixels';
   return 'failed';
 }
 

@@ -14,10 +14,10 @@ const files = (count: number) =>
   );
 
 /**
- * /transactions whose inbox takes each request when the test says so: `answer(i)` gives the i-th
- * request's answer (its files join the inbox on a 200).
+ * /transactions whose inbox takes each request when the test says so: `answer(i, names)` gives
+ * the i-th request's answer from its files' names (its files join the inbox on a 200).
  */
-function open(answer: (i: number) => number = () => 200) {
+function open(answer: (i: number, names: string[]) => number | Response = () => 200) {
   logIn();
   fakeXhr();
   const inbox: InboxReceipt[] = [];
@@ -27,10 +27,15 @@ function open(answer: (i: number) => number = () => 200) {
       'GET /api/receipts/inbox': () => jsonResponse(200, { receipts: inbox }),
       'POST /api/receipts/inbox': (request: RecordedRequest) => {
         const i = waiting.length;
-        const sent = (request.body as FormData).getAll('files').length;
+        const names = (request.body as FormData).getAll('files').map((file) => (file as File).name);
+        const sent = names.length;
         return new Promise<Response>((resolve) => {
           waiting.push(() => {
-            const status = answer(i);
+            const status = answer(i, names);
+            if (status instanceof Response) {
+              resolve(status);
+              return;
+            }
             if (status !== 200) {
               resolve(jsonResponse(status, { detail: 'Refused', code: 'UNSUPPORTED_MEDIA_TYPE' }));
               return;
@@ -88,20 +93,38 @@ describe('Sending many receipts', () => {
     expect(sent).toEqual([10, 2]);
   });
 
-  it('names the files of a refused request and keeps sending the others', async () => {
-    const { requests, release } = open((i) => (i === 1 ? 415 : 200));
+  it('sends a request refused for one file again file by file, and names only that file', async () => {
+    // The server refuses a request as a whole when one file's content is no receipt.
+    const { requests, release } = open((_, names) => (names.includes('bon-13.pdf') ? 415 : 200));
     const dialog = await drop(25);
-    await release(0);
-    await release(1);
-    await release(2);
+    for (let i = 0; i < 13; i++) await release(i);
+    expect(await within(dialog).findByText('24 van 25 bonnen verstuurd')).toBeVisible();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Niet verstuurd: bon-13.pdf. Dit bestand is geen pdf, jpg of png.',
+    );
+    const sent = uploads(requests).map((r) => (r.body as FormData).getAll('files').length);
+    // Ten, ten refused, each of those ten alone, then the last five.
+    expect(sent).toEqual([10, 10, ...Array<number>(10).fill(1), 5]);
+    const list = within(dialog).getByRole('list', { name: 'Toegevoegde bonnen' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(24);
+  });
+
+  it('does not send again file by file what was refused for the inbox, not for a file', async () => {
+    const full = jsonResponse(422, {
+      detail: 'Validation failed',
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'files', code: 'inbox_full', message: 'At most 200' }],
+    });
+    const { requests, release } = open((i) => (i === 1 ? full : 200));
+    const dialog = await drop(25);
+    for (let i = 0; i < 3; i++) await release(i);
     expect(await within(dialog).findByText('15 van 25 bonnen verstuurd')).toBeVisible();
     const names = Array.from({ length: 10 }, (_, i) => `bon-${i + 11}.pdf`).join(', ');
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      `Niet verstuurd: ${names}. Een van deze bestanden is geen pdf, jpg of png.`,
+      `Niet verstuurd: ${names}. Er wachten al 200 bonnen op koppelen.`,
     );
-    expect(uploads(requests)).toHaveLength(3);
-    const list = within(dialog).getByRole('list', { name: 'Toegevoegde bonnen' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(15);
+    const sent = uploads(requests).map((r) => (r.body as FormData).getAll('files').length);
+    expect(sent).toEqual([10, 10, 5]);
   });
 
   it('leaves out a file of another type or over 10 MB, naming it, and sends the others', async () => {

@@ -2,16 +2,17 @@
  * Sending dropped receipts to the inbox (docs/api-rules.md §22), ten per request as the server
  * takes them, with what a person wants to see of a long drop: how many receipts are in, the bytes
  * of the bar, and which files a refused request carried. A refused request does not stop the
- * others (the server refuses a request as a whole, so its files are named together); a file it
- * would refuse for its type or size is left out before sending, so that it does not take nine
- * good ones down with it. Files dropped
- * while a drop is under way join its queue. Stopping, or closing the inbox, aborts the request in
+ * others. The server refuses a request as a whole: a file it would refuse for its type or size is
+ * left out before sending, and a request refused for one file's content (what the type and size
+ * do not tell) is sent again file by file, so that one bad file does not take nine good ones down
+ * with it. Files dropped while a drop is under way join its queue. Stopping, or closing the inbox, aborts the request in
  * flight and sends nothing more; what the server took stays in the inbox.
  */
 import { MAX_UPLOAD_BYTES } from '@helder/shared/http/client';
 import { MAX_RECEIPTS_PER_REQUEST, receiptsRoutes } from '@helder/shared/receipts/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-error';
 import { uploadApi } from '../../lib/upload';
 import { inboxKey, scopeQuery } from './receipts.api';
 
@@ -45,12 +46,21 @@ export interface UploadProgress {
   stopped: boolean;
 }
 
+/** Refused for what one of its files is (type, size or pixels by content), not for the inbox. */
+const refusedForAFile = (error: unknown) =>
+  isApiError(error) &&
+  (error.status === 413 ||
+    error.status === 415 ||
+    error.errors.some((fieldError) => fieldError.code === 'too_many_pixels'));
+
 const sizeOf = (files: readonly File[]) => files.reduce((sum, file) => sum + file.size, 0);
 
 export function useReceiptUpload(initiativeId?: number) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const queue = useRef<File[]>([]);
+  /** Files of a request refused for one of them: sent again, one per request, before the rest. */
+  const alone = useRef<File[]>([]);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
@@ -59,8 +69,11 @@ export function useReceiptUpload(initiativeId?: number) {
 
   const run = async (signal: AbortSignal) => {
     let doneBytes = 0;
-    while (queue.current.length > 0 && !signal.aborted) {
-      const batch = queue.current.splice(0, MAX_RECEIPTS_PER_REQUEST);
+    while ((alone.current.length > 0 || queue.current.length > 0) && !signal.aborted) {
+      const batch =
+        alone.current.length > 0
+          ? alone.current.splice(0, 1)
+          : queue.current.splice(0, MAX_RECEIPTS_PER_REQUEST);
       const size = sizeOf(batch);
       const body = new FormData();
       for (const file of batch) body.append('files', file);
@@ -80,6 +93,11 @@ export function useReceiptUpload(initiativeId?: number) {
         update((old) => ({ sent: old.sent + batch.length }));
       } catch (error) {
         if (signal.aborted) break;
+        if (batch.length > 1 && refusedForAFile(error)) {
+          alone.current.push(...batch);
+          update(() => ({ bytes: doneBytes }));
+          continue;
+        }
         const files = batch.map((file) => file.name);
         update((old) => ({ failures: [...old.failures, { files, error }] }));
       }
@@ -87,6 +105,7 @@ export function useReceiptUpload(initiativeId?: number) {
       update(() => ({ bytes: doneBytes }));
     }
     queue.current = [];
+    alone.current = [];
     running.current = null;
     update(() => ({ running: false, stopped: signal.aborted }));
     // The request cut off may have arrived all the same: the inbox says.
