@@ -5,8 +5,9 @@
  * others. The server refuses a request as a whole: a file it would refuse for its type or size is
  * left out before sending, and a request refused for one file's content (what the type and size
  * do not tell) is sent again file by file, so that one bad file does not take nine good ones down
- * with it. Files dropped while a drop is under way join its queue. Stopping, or closing the inbox, aborts the request in
- * flight and sends nothing more; what the server took stays in the inbox.
+ * with it. Files dropped while a drop is under way join its queue. Stopping, or closing the
+ * inbox, aborts the request in flight and sends nothing more; what the server took stays in the
+ * inbox.
  */
 import { MAX_UPLOAD_BYTES } from '@helder/shared/http/client';
 import { MAX_RECEIPTS_PER_REQUEST, receiptsRoutes } from '@helder/shared/receipts/client';
