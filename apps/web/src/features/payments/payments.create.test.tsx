@@ -159,12 +159,13 @@ describe('add payment', () => {
         files: [
           file('notes.txt', 'text/plain'),
           file('foto.jpg', 'image/jpeg'),
+          file('scan.pdf', 'application/pdf', 10 * 1024 * 1024 + 1),
           file('bon.pdf', 'application/pdf'),
         ],
       },
     });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'notes.txt is geen PDF, JPG of PNG.',
+      'notes.txt is geen PDF, JPG of PNG.scan.pdf is groter dan 10 MB.',
     );
     const list = within(dialog).getByRole('list', { name: 'Nieuwe bonnen' });
     expect(list.querySelector('img')).toHaveAttribute('src', 'blob:foto');

@@ -204,6 +204,7 @@ describe('payment details without edit', () => {
     expect(value('Korte beschrijving')).toBe('Betaling 55');
     expect(value('Lange beschrijving')).toBe('Geen gegevens bekend');
     expect(value('Naam tegenpartij afgeschermd voor publiek')).toBe('Nee');
+    expect(value('Type')).toBe('Handmatig');
     expect(within(dialog).getByRole('link', { name: 'Bon 2 openen (PDF)' })).toHaveAttribute(
       'href',
       'https://files.example/a8.pdf?sig=1',
