@@ -4,7 +4,7 @@
 //   validation, no permissions: what the public cache costs is what it takes beyond this.
 // - logged in (with Authorization, not checked): the statements the API sends for the URL
 //   (same-sql.ts recorded them, with their parameters) run one after another through a
-//   node-postgres pool set up as the API's (10 connections, JIT off, each statement with
+//   node-postgres pool set up as the API's (BARE_POOL_SIZE connections, JIT off, each statement with
 //   parameters prepared once per connection except those with an OFFSET, ADR 0017), answered
 //   with JSON.stringify of their rows. What a logged-in read costs is what it takes beyond this.
 import { createHash } from 'node:crypto';
@@ -20,7 +20,7 @@ const pool =
   process.env.BARE_DATABASE_URL &&
   new pg.Pool({
     connectionString: process.env.BARE_DATABASE_URL,
-    max: 10,
+    max: Number(process.env.BARE_POOL_SIZE),
     options: '-c jit=off',
   });
 

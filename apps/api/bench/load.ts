@@ -30,6 +30,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { firstLoad, summarize } from '../../web/e2e/first-load';
+import { DEFAULT_POOL_SIZE } from '../src/db/client';
 import { READER, seedLoadData } from './load-data';
 import { recordStatements } from './same-sql';
 import { benchDatabase, startBenchServer } from './server';
@@ -99,6 +100,8 @@ async function startBare(bodies: Record<string, string>, statements: Record<stri
       BARE_BODIES: bodiesFile,
       BARE_STATEMENTS: statementsFile,
       BARE_DATABASE_URL: databaseUrl,
+      // The API's own pool size: the same SQL through the same number of connections.
+      BARE_POOL_SIZE: String(DEFAULT_POOL_SIZE),
       PORT: String(port),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

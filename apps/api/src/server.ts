@@ -18,6 +18,7 @@ async function main() {
   exitOnFatalErrors(log);
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     onConnectionError: (err) => log.warn({ err }, 'database connection failed'),
   });

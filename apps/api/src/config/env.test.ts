@@ -27,12 +27,24 @@ describe('loadConfig', () => {
       openDataPrefix: '360G-HELDER-localhost-8000',
       dataDir: dir,
       databaseUrl: undefined,
+      databasePoolSize: undefined,
       smtpUrl: undefined,
       storage: { kind: 'local' },
       seedDemo: true,
       receiptReminders: true,
       corsOrigins: [],
     });
+  });
+
+  it('takes the pool size from DATABASE_POOL_SIZE, and refuses one that is not a count', () => {
+    expect(
+      loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, DATABASE_POOL_SIZE: '6' }),
+    ).toMatchObject({
+      databasePoolSize: 6,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, SECRET_KEY: SECRET, DATABASE_POOL_SIZE: '0' }),
+    ).toThrow(/^Invalid setting DATABASE_POOL_SIZE: /);
   });
 
   it('turns the receipt reminders off with RECEIPT_REMINDERS=false', () => {

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -90,6 +91,8 @@ export interface Config {
   openDataPrefix: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL per instance; unset → twice this machine's cores (db/client.ts). */
+  databasePoolSize: number | undefined;
   secretKey: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -263,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `360G-HELDER-${new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).host.replace(/[^A-Za-z0-9]+/g, '-')}`,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     secretKey: e.SECRET_KEY ?? persistentSecret(dataDir, 'secret_key'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

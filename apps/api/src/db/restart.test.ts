@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, type CreatedUser } from '../test/factories';
 import { uniq } from '../test/http';
+import { DEFAULT_POOL_SIZE } from './client';
 import { funders } from './schema';
 
 // Restarting the server other test files share would break them, so these tests bring their
@@ -119,7 +120,7 @@ describe.skipIf(!pgBin)('the API when PostgreSQL drops its connections', () => {
     const db = t!.database.db;
     const transactions = () =>
       Promise.allSettled(
-        Array.from({ length: 10 }, () =>
+        Array.from({ length: DEFAULT_POOL_SIZE }, () =>
           db.transaction((tx) => tx.execute(sql`select pg_sleep(0.05)`)),
         ),
       );
@@ -128,8 +129,8 @@ describe.skipIf(!pgBin)('the API when PostgreSQL drops its connections', () => {
     let lost = 0;
     try {
       // Rounds until more connections were lost than the pool holds (a busy machine reads some
-      // goodbyes in time, so a round may lose fewer than ten).
-      for (let round = 0; round < 10 && lost <= 10; round++) {
+      // goodbyes in time, so a round may lose fewer than the pool's).
+      for (let round = 0; round < 10 && lost <= DEFAULT_POOL_SIZE; round++) {
         await transactions(); // fills the pool with idle connections
         await dba.query(
           `select pg_terminate_backend(pid) from pg_stat_activity
@@ -146,6 +147,6 @@ describe.skipIf(!pgBin)('the API when PostgreSQL drops its connections', () => {
     } finally {
       await dba.end();
     }
-    expect(lost, 'more connections lost than the pool holds').toBeGreaterThan(10);
+    expect(lost, 'more connections lost than the pool holds').toBeGreaterThan(DEFAULT_POOL_SIZE);
   });
 });
