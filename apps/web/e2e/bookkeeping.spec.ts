@@ -146,14 +146,24 @@ const summary = (page: Page) => page.getByRole('note', { name: 'Beoordeling van 
 const reviewOf = (page: Page) =>
   page.getByRole('region', { name: 'Beoordeling door de financier' });
 
-/** Nothing scrolls sideways at `width`, and `box` (when given) is inside it whole. */
+/**
+ * Nothing scrolls sideways at `width`, and `box` (when given) is inside it whole; polled, since
+ * right after the viewport changed the page may not have been laid out again.
+ */
 async function expectFits(page: Page, width: number, box?: Locator): Promise<void> {
   if (box) {
-    const bounds = await box.boundingBox();
-    expect(bounds!.x + bounds!.width).toBeLessThanOrEqual(width);
+    await expect
+      .poll(async () => {
+        const bounds = await box.boundingBox();
+        return bounds!.x + bounds!.width;
+      })
+      .toBeLessThanOrEqual(width);
   }
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `horizontal overflow at ${width} px`,
+    })
+    .toBeLessThanOrEqual(width);
 }
 
 test('an owner imports, links and matches receipts; an overseer reviews; the owner reads the review', async ({

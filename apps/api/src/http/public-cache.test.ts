@@ -256,7 +256,9 @@ describe('the public cache on a listening server', () => {
         const { first, second, kept } = await fetchTwiceAroundUnnoticedChange(path, {
           'accept-encoding': accept,
         });
-        if (!kept) return false;
+        // Unchanged is not yet a hit before Fastify: a busy machine may answer it inside (or the
+        // renamed initiative may not be on the page); such a round proves nothing, so try again.
+        if (!kept || answeredBeforeFastify(path) === 0) return false;
         expect(Buffer.byteLength(first.json)).toBeGreaterThan(1024);
         expect(first.headers['content-encoding'], accept).toBe(
           accept === 'identity' ? undefined : accept,
