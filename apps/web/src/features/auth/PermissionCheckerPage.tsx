@@ -44,7 +44,7 @@ function ResultList({
       {error ? <Alert>{tc('errors.loadFailed', { message: error.message })}</Alert> : null}
       {items ? (
         items.length > 0 ? (
-          <ul className={styles.list}>
+          <ul className="chip-list">
             {items.map((item) => (
               <li key={item} className={styles.chip}>
                 {item}

@@ -43,7 +43,7 @@ export function FilterChips({ filter }: { filter: PaymentsListFilter }) {
   return (
     <div className={styles.chips}>
       <p className={styles.chipsLabel}>{t('filter.active')}</p>
-      <ul className={styles.chipList} aria-label={t('filter.active')}>
+      <ul className="chip-list" aria-label={t('filter.active')}>
         {FILTER_KEYS.filter((key) => filter[key] !== undefined).map((key) => {
           const label = t(`filter.chips.${key}`, { value: valueText(key) });
           return (
