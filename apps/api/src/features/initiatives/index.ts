@@ -11,4 +11,4 @@ export {
   findInitiative,
   loadInitiativeSubject,
 } from './initiatives.service';
-export { aboutUnit, toOwner } from './initiatives.response';
+export { toOwner } from './initiatives.response';

@@ -219,12 +219,12 @@ export async function selectInitiativePage(
   },
 ) {
   const shape: PageShape = {
-    ...actorShape(input.actor),
     name: Boolean(input.name),
     after: input.after !== undefined,
     onlyMine: input.onlyMine && input.actor !== null,
     // No OFFSET clause for the first page: a statement without one is prepared (ADR 0017).
     offset: input.offset > 0,
+    ...actorShape(input.actor),
   };
   const key = `${shape.key}:${+shape.name}${+shape.after}${+shape.onlyMine}${+shape.offset}`;
   return pageStatement(db, key, shape, {

@@ -32,8 +32,8 @@ interface Query {
 }
 
 const totalsOf = (line: OverviewLine): OverviewTotals => ({
-  ...figuresInEuros(line),
   available: centsToEuros(line.availableCents),
+  ...figuresInEuros(line),
   over_budget: centsToEuros(line.overBudgetCents),
   expense_count: line.expenseCount,
   expenses_without_receipt: line.withoutReceipt,

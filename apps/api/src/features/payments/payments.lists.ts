@@ -88,13 +88,13 @@ export async function userPayments(ctx: Ctx, userId: number, query: UserPayments
     rows.map((row) => {
       const out = row.amountCents < 0;
       return {
-        ...row,
         counterpartyIban: out ? row.creditorAccount : row.debtorAccount,
         counterpartyName: out ? row.creditorName : row.debtorName,
         ownAccount: out
           ? (row.debtorAccount ?? row.debtorName)
           : (row.creditorAccount ?? row.creditorName),
         description: row.shortUserDescription,
+        ...row,
       };
     }),
   );

@@ -258,7 +258,7 @@ interface ListShape extends ActorShape {
 function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, page: Page) {
   const sign = (bound: number | undefined) => (bound === undefined ? '-' : bound < 0 ? 'n' : 'p');
   const base = actorShape(actor);
-  const shape: ListShape = { ...base, scope, filter, offset: page.offset > 0 };
+  const shape: ListShape = { scope, filter, offset: page.offset > 0, ...base };
   const key = [
     base.key,
     scope.activityId === undefined ? '-' : 'a',

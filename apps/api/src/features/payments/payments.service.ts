@@ -82,9 +82,9 @@ function toPayment(ctx: Ctx, row: PaymentRow & { subject?: PaymentSubject }): Pa
   const now = ctx.clock();
   const sign = (key: string) => signFileUrl(ctx.fileBase, ctx.config.secretKey, key, now);
   return {
+    initiative_id: row.initiativeId,
     ...toPaymentFields(ctx, row),
     ...(readsPrivate(ctx) ? { iban: text(row.iban) } : {}),
-    initiative_id: row.initiativeId,
     initiative_name: row.initiativeName,
     activity_id: row.activityId,
     activity_name: row.activityName,
