@@ -59,12 +59,12 @@ function toAccountUser(ctx: Ctx, user: AccountUserRow) {
 function toAccount(ctx: Ctx, row: AccountRow): BankAccount {
   const { summary } = row;
   return {
-    ...summary,
     owner_id: row.ownerId,
+    ...summary,
     owner: {
-      ...toAccountUser(ctx, row.owner),
       first_name: row.owner.first_name,
       last_name: row.owner.last_name,
+      ...toAccountUser(ctx, row.owner),
     },
     is_linked:
       !summary.is_revoked &&

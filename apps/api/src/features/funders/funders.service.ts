@@ -34,7 +34,7 @@ type FunderRow = { id: number; name: string; url: string; logoKey: string | null
 
 /** The response shape: the logo as signed URLs of its files (docs/api-rules.md §11). */
 function toFunder<Row extends FunderRow>(ctx: Ctx, { logoKey, ...row }: Row) {
-  return { ...row, logo: logoKey ? signedPicture(ctx, logoKey) : null };
+  return { logo: logoKey ? signedPicture(ctx, logoKey) : null, ...row };
 }
 
 export async function findFunder(db: Executor, id: number): Promise<FunderRow | undefined> {

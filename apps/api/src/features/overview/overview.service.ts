@@ -63,10 +63,10 @@ const byGravity = (a: OverviewInitiative, b: OverviewInitiative) =>
 /** The statement's lines as the response: grants in order, each closed by its total row. */
 function toOverview(lines: OverviewLine[], head: Pick<Overview, 'regulation' | 'funder'>) {
   const overview: Overview = {
-    ...head,
     exceptions: [],
     grants: [],
     totals: totalsOf(lines.at(-1)!),
+    ...head,
   };
   let current: Overview['grants'][number] | undefined;
   for (const line of lines) {
