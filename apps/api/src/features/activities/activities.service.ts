@@ -8,7 +8,7 @@ import { conflict } from '../../http/errors';
 import { figuresInEuros } from '../../lib/figures';
 import { purgeActivity } from '../../lib/purge';
 import { entityWriter, readable, subjectLoader } from '../../lib/write';
-import { findInitiative, toOwner } from '../initiatives';
+import { aboutUnit, findInitiative, toOwner } from '../initiatives';
 import { signedPicture } from '../../lib/pictures';
 import {
   activityNameTaken,
@@ -59,13 +59,9 @@ async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
 /** The one mapper from an activity row to the response; money in euros (docs/api-rules.md §8). */
 function toActivity(ctx: Ctx, row: ActivityRow): Activity {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    purpose: row.purpose,
-    target_audience: row.targetAudience,
-    ...figuresInEuros(row),
     hidden: row.hidden,
+    ...aboutUnit(row),
+    ...figuresInEuros(row),
     profile_picture: row.pictureKey ? signedPicture(ctx, row.pictureKey) : null,
     initiative: {
       id: row.initiativeId,

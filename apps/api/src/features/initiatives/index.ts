@@ -11,4 +11,4 @@ export {
   findInitiative,
   loadInitiativeSubject,
 } from './initiatives.service';
-export { toOwner } from './initiatives.response';
+export { aboutUnit, toOwner } from './initiatives.response';

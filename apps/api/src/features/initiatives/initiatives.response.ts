@@ -35,20 +35,34 @@ const isInsider = (actor: Actor | null, subject: InitiativeSubject) =>
   can(actor, 'read', { ...subject, hidden: true });
 
 /**
+ * What a spending unit (an initiative or an activity) is and is for: the first fields of its
+ * response (the response schema puts them first). Spread it after a field of the mapper's own,
+ * never first: see docs/architecture.md, Services.
+ */
+export const aboutUnit = (row: {
+  id: number;
+  name: string;
+  description: string;
+  purpose: string;
+  targetAudience: string;
+}) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  purpose: row.purpose,
+  target_audience: row.targetAudience,
+});
+
+/**
  * The one mapper from an initiative row to the response (docs/api-rules.md §6, §8). Fields the
- * caller may not see are undefined, which the response schema leaves out; see docs/architecture.md
- * (hot paths) for why no object here starts with a spread.
+ * caller may not see are undefined, which the response schema leaves out.
  */
 export function toInitiative(ctx: Ctx, row: InitiativeRow): Initiative {
   const insider = isInsider(ctx.actor, initiativeSubject(row));
   const showSponsors = !row.hiddenSponsors || insider;
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    purpose: row.purpose,
-    target_audience: row.targetAudience,
     owner: row.owner,
+    ...aboutUnit(row),
     legal_entity: row.legalEntity,
     kvk_registration: row.kvkRegistration,
     location: row.location,
