@@ -227,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      for (const register of features) await register(api, config);
+      for (const register of features) await register(api, config, changes);
     },
     { prefix: '/api' },
   );

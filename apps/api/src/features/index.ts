@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env';
+import type { Changes } from '../http/kept-until-change';
 import { activitiesRoutes } from './activities';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
@@ -21,7 +22,9 @@ import { usersRoutes } from './users';
 import { verantwoordingRoutes } from './verantwoording';
 
 /** Every feature's routes, registered under /api. */
-export const features: Array<(api: FastifyInstance, config: Config) => Promise<void>> = [
+export const features: Array<
+  (api: FastifyInstance, config: Config, changes: Changes | null) => Promise<void>
+> = [
   healthRoutes,
   filesRoutes,
   (api, config) => authRoutes(api, config, subjectLoaders),

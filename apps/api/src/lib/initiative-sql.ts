@@ -86,6 +86,35 @@ export const activityOwnerOf = (actorId: number, activityId: SQLWrapper) =>
   select 1 from ${activityOwners}
   where ${activityOwners.activityId} = ${activityId} and ${activityOwners.userId} = ${actorId})`);
 
+const belowGrant = alias(grants, 'below_grant');
+const belowInitiative = alias(initiatives, 'below_initiative');
+const belowActivity = alias(activities, 'below_activity');
+
+/**
+ * The actor oversees a grant of the regulation, or owns an initiative or an activity under one:
+ * an insider of some of its initiatives other than by being its officer. Asked from the actor's
+ * own links (a few rows), not from the regulation's initiatives (thousands).
+ */
+export function overseesOrOwnsUnder(actor: Actor | null, regulationId: SQLWrapper): SQL<boolean> {
+  if (actor === null) return sql<boolean>`false`;
+  const under = sql`${belowGrant.regulationId} = ${regulationId}`;
+  return correlated<boolean>(sql`(exists (
+  select 1 from ${grantOverseers}
+  join ${grants} ${belowGrant} on ${belowGrant.id} = ${grantOverseers.grantId}
+  where ${under} and ${grantOverseers.userId} = ${actor.id})
+or exists (
+  select 1 from ${initiativeOwners}
+  join ${initiatives} ${belowInitiative} on ${belowInitiative.id} = ${initiativeOwners.initiativeId}
+  join ${grants} ${belowGrant} on ${belowGrant.id} = ${belowInitiative.grantId}
+  where ${under} and ${initiativeOwners.userId} = ${actor.id})
+or exists (
+  select 1 from ${activityOwners}
+  join ${activities} ${belowActivity} on ${belowActivity.id} = ${activityOwners.activityId}
+  join ${initiatives} ${belowInitiative} on ${belowInitiative.id} = ${belowActivity.initiativeId}
+  join ${grants} ${belowGrant} on ${belowGrant.id} = ${belowInitiative.grantId}
+  where ${under} and ${activityOwners.userId} = ${actor.id}))`);
+}
+
 /** insiders(I) of docs/api-rules.md §4 as one SQL boolean for the initiative row `i`. */
 export function insiderOf(
   actor: Actor | null,

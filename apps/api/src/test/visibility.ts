@@ -157,12 +157,15 @@ export interface Read {
 export const holds = (rows: ReadonlyArray<{ id: number }> | null | undefined, id: number) =>
   rows?.some((row) => row.id === id) ?? false;
 
-/** Runs every read as every caller against one scene on one app. */
-export function visibilityMatrix(reads: Read[]) {
+/**
+ * Runs every read as every caller against one scene on one app; `env` sets the app up (with
+ * PUBLIC_CACHE_SECONDS, what one caller's read keeps must not reach the next).
+ */
+export function visibilityMatrix(reads: Read[], env?: Record<string, string>) {
   let t: TestApp;
   let scene: Scene;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env });
     scene = await createScene(t);
   });
   afterAll(() => t?.close());

@@ -5,7 +5,13 @@ import type { OfficerRole } from '@helder/shared/regulations';
 import type { Executor } from '../../db/client';
 import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
 import { funders, grants, initiatives, regulationOfficers, regulations } from '../../db/schema';
-import { correlated, listedUnderSponsor, sponsorLinkVisible } from '../../lib/initiative-sql';
+import {
+  correlated,
+  listedUnderSponsor,
+  overseesOrOwnsUnder,
+  seesEverything,
+  sponsorLinkVisible,
+} from '../../lib/initiative-sql';
 import { peopleJson, type InitiativeRef } from '../users';
 
 /** The actor's officer roles on the regulation `regulationId` refers to (a column or a value). */
@@ -87,18 +93,21 @@ export function grantFiguresWithInitiatives(actor: Actor | null) {
     .as('grant_figures');
 }
 
+/** A regulation's own columns, its funder's name and the actor's officer roles on it. */
+const regulationColumns = (actor: Actor | null) => ({
+  id: regulations.id,
+  name: regulations.name,
+  description: regulations.description,
+  reviewEnabled: regulations.reviewEnabled,
+  funderId: regulations.funderId,
+  funderName: funders.name,
+  roles: officerRoles(actor, regulations.id),
+});
+
 /** One regulation with its funder and the actor's relations to it (one statement). */
 const regulationStatement = reused((db, { actor }: ActorShape) =>
   db
-    .select({
-      id: regulations.id,
-      name: regulations.name,
-      description: regulations.description,
-      reviewEnabled: regulations.reviewEnabled,
-      funderId: regulations.funderId,
-      funderName: funders.name,
-      roles: officerRoles(actor, regulations.id),
-    })
+    .select(regulationColumns(actor))
     .from(regulations)
     .innerJoin(funders, eq(funders.id, regulations.funderId))
     .where(eq(regulations.id, sql.placeholder('id'))),
@@ -135,6 +144,45 @@ export async function selectOfficers(db: Executor, actor: Actor | null, id: numb
   return row ?? { grantOfficers: [], policyOfficers: [] };
 }
 
+/**
+ * Whose grant figures the actor gets on a regulation: everyone's (who sees everything, and its
+ * officers, insiders of all its initiatives), the public's (who is no insider of any of them), or
+ * their own (null: whoever oversees or owns something under it).
+ */
+type FiguresView = 'all' | 'public' | null;
+
+/**
+ * What the regulation's page shows besides its grants, with the actor's relations and whose
+ * figures they get (one statement).
+ */
+const regulationReadStatement = reused((db, { actor }: ActorShape) =>
+  db
+    .select({
+      ...regulationColumns(actor),
+      grantOfficers: officersOf(actor, 'grant officer'),
+      policyOfficers: officersOf(actor, 'policy officer'),
+      insiderBelow: seesEverything(actor)
+        ? sql<boolean>`false`
+        : overseesOrOwnsUnder(actor, regulations.id),
+    })
+    .from(regulations)
+    .innerJoin(funders, eq(funders.id, regulations.funderId))
+    .where(eq(regulations.id, sql.placeholder('id'))),
+);
+export async function selectRegulationRead(db: Executor, actor: Actor | null, id: number) {
+  const shape = actorShape(actor);
+  const [row] = await regulationReadStatement(db, shape.key, shape, {
+    actor: actorValue(actor),
+    id,
+  });
+  if (!row) return undefined;
+  const { insiderBelow, ...read } = row;
+  const view: FiguresView =
+    seesEverything(actor) || row.roles.length > 0 ? 'all' : insiderBelow ? null : 'public';
+  return { view, ...read };
+}
+export type RegulationRead = NonNullable<Awaited<ReturnType<typeof selectRegulationRead>>>;
+
 /** The grants of a regulation with their figures, by name (one statement). */
 const grantSummariesStatement = reused((db, { actor }: ActorShape) => {
   const figures = grantFigures(actor);
@@ -161,3 +209,4 @@ export function selectGrantSummaries(db: Executor, actor: Actor | null, regulati
     regulation: regulationId,
   });
 }
+export type GrantSummaryRow = Awaited<ReturnType<typeof selectGrantSummaries>>[number];

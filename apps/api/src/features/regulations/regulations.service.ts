@@ -12,6 +12,7 @@ import type {
 import type { Executor } from '../../db/client';
 import { funders, grants, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
+import { KeptUntilChange, type Changes } from '../../http/kept-until-change';
 import { conflict, notFound } from '../../http/errors';
 import { figuresInEuros } from '../../lib/figures';
 import { purgeGrants } from '../../lib/purge';
@@ -22,7 +23,10 @@ import {
   selectGrantSummaries,
   selectOfficers,
   selectRegulation,
+  selectRegulationRead,
   toRelations,
+  type GrantSummaryRow,
+  type RegulationRead,
   type RegulationRow,
 } from './regulations.queries';
 
@@ -72,29 +76,43 @@ async function regulationNameTaken(db: Executor, funderId: number, name: string,
   return row !== undefined;
 }
 
-/** The response: regulation, funder, grants and both officer lists in three statements. */
-async function toRegulation(ctx: Ctx, row: RegulationRow): Promise<Regulation> {
-  const [grantRows, officers] = await Promise.all([
-    selectGrantSummaries(ctx.db, ctx.actor, row.id),
-    selectOfficers(ctx.db, ctx.actor, row.id),
-  ]);
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    review_enabled: row.reviewEnabled,
-    funder: { id: row.funderId, name: row.funderName },
-    grants: grantRows.map((g) => ({
-      id: g.id,
-      name: g.name,
-      reference: g.reference,
-      ...figuresInEuros(g),
-      initiative_count: g.initiativeCount,
-      first_initiative_id: g.firstInitiativeId,
-    })),
-    grant_officers: officers.grantOfficers.map((p) => toPerson(ctx.actor, p)),
-    policy_officers: officers.policyOfficers.map((p) => toPerson(ctx.actor, p)),
-  };
+/** The grants of regulations with the figures of everyone or of the public, by regulation. */
+export type KeptGrants = KeptUntilChange<string, GrantSummaryRow[]>;
+
+/** Two views of a thousand regulations; at most 20 000 grants (about 200 bytes each) in all. */
+const MAX_KEPT_VIEWS = 2_000;
+const MAX_KEPT_GRANTS = 20_000;
+
+/** The store of the GET route's figures; null (keep nothing) where nothing follows changes. */
+export function keepGrants(changes: Changes | null, seconds: number): KeptGrants | null {
+  if (changes === null) return null;
+  const kept: KeptGrants = new KeptUntilChange(
+    seconds * 1000,
+    MAX_KEPT_VIEWS,
+    Date.now,
+    (rows) => Math.max(1, rows.length),
+    MAX_KEPT_GRANTS,
+  );
+  changes.follow(kept);
+  return kept;
+}
+
+/**
+ * The regulation's grants with the figures the actor may see. Those of everyone and those of the
+ * public are the same for each reader who gets them, and summing the initiatives of a grant is
+ * most of the read's work: with `kept` (the GET route's) they are kept until a change. A reader
+ * who oversees or owns something under the regulation gets their own, from the database.
+ */
+async function grantsFor(ctx: Ctx, read: RegulationRead, kept: KeptGrants | null) {
+  const actor = read.view === 'public' ? null : ctx.actor;
+  if (read.view === null || kept === null) return selectGrantSummaries(ctx.db, actor, read.id);
+  const key = `${read.id}:${read.view}`;
+  const known = kept.get(key);
+  if (known) return known;
+  const generation = kept.begin();
+  const rows = await selectGrantSummaries(ctx.db, actor, read.id);
+  kept.store(key, generation, rows);
+  return rows;
 }
 
 export async function listRegulations(ctx: Ctx, funderId: number) {
@@ -106,8 +124,32 @@ export async function listRegulations(ctx: Ctx, funderId: number) {
     .orderBy(asc(sql`lower(${regulations.name})`), asc(regulations.id));
 }
 
-export async function getRegulation(ctx: Ctx, path: RegulationPath): Promise<Regulation> {
-  return toRegulation(ctx, await findRegulation(ctx, path));
+/** The regulation with its funder, grants and officers: one statement, two on a figures miss. */
+export async function getRegulation(
+  ctx: Ctx,
+  path: RegulationPath,
+  kept: KeptGrants | null = null,
+): Promise<Regulation> {
+  const read = await selectRegulationRead(ctx.db, ctx.actor, path.regulationId);
+  if (!read || !isParent(path.funderId, read.funderId)) throw notFound('Regulation');
+  const grantRows = await grantsFor(ctx, read, kept);
+  return {
+    id: read.id,
+    name: read.name,
+    description: read.description,
+    review_enabled: read.reviewEnabled,
+    funder: { id: read.funderId, name: read.funderName },
+    grants: grantRows.map((g) => ({
+      id: g.id,
+      name: g.name,
+      reference: g.reference,
+      ...figuresInEuros(g),
+      initiative_count: g.initiativeCount,
+      first_initiative_id: g.firstInitiativeId,
+    })),
+    grant_officers: read.grantOfficers.map((p) => toPerson(ctx.actor, p)),
+    policy_officers: read.policyOfficers.map((p) => toPerson(ctx.actor, p)),
+  };
 }
 
 export async function createRegulation(
@@ -142,7 +184,7 @@ export async function updateRegulation(
 ): Promise<Regulation> {
   const actor = requireActor(ctx);
   const row = await findRegulation(ctx, path);
-  const edited = await writes.edit(ctx, actor, row.id, {
+  await writes.edit(ctx, actor, row.id, {
     subject: regulationSubject(row),
     denied: 'Only administrators can edit regulations',
     before: { name: row.name, description: row.description, review_enabled: row.reviewEnabled },
@@ -153,7 +195,7 @@ export async function updateRegulation(
         ? nameTaken()
         : null,
   });
-  return edited ? getRegulation(ctx, path) : toRegulation(ctx, row);
+  return getRegulation(ctx, path);
 }
 
 /**

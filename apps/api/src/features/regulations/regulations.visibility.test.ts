@@ -1,12 +1,13 @@
 import type { Regulation } from '@helder/shared/regulations';
-import { holds, SEEN_BY, visibilityMatrix, type Scene } from '../../test/visibility';
+import { describe } from 'vitest';
+import { holds, SEEN_BY, visibilityMatrix, type Read, type Scene } from '../../test/visibility';
 import type { Caller } from '../../test/http';
 
 /** The summary of one grant on the regulation page. */
 const summary = async (s: Scene, as: Caller, grantId: number) =>
   (await s.read<Regulation>(s.sponsorPath, as))?.grants.find((g) => g.id === grantId);
 
-visibilityMatrix([
+const reads: Read[] = [
   {
     read: 'GET …/regulation/{id} counts the hidden initiative',
     seenBy: SEEN_BY.insidersOfHidden,
@@ -48,4 +49,10 @@ visibilityMatrix([
         s.hiddenUser.id,
       ),
   },
-]);
+];
+
+describe('every read from the database', () => visibilityMatrix(reads));
+// Callers read in turn on one server: the figures kept for one kind of reader (everyone's after
+// an officer, the public's after a stranger) must never answer another.
+describe('figures kept until a change', () =>
+  visibilityMatrix(reads, { PUBLIC_CACHE_SECONDS: '30' }));
