@@ -5,7 +5,8 @@
 // - logged in (with Authorization, not checked): the statements the API sends for the URL
 //   (same-sql.ts recorded them, with their parameters) run one after another through a
 //   node-postgres pool set up as the API's (BARE_POOL_SIZE connections, JIT off, each statement with
-//   parameters prepared once per connection except those with an OFFSET, ADR 0017), answered
+//   parameters prepared once per connection except those with both a LIMIT and an OFFSET
+//   placeholder, as db/prepared.ts does, ADR 0017 and 0033), answered
 //   with JSON.stringify of their rows. What a logged-in read costs is what it takes beyond this.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const pool =
   });
 
 // The query configs are made once: the route does nothing per request but run them.
-const OFFSET = /\boffset \$\d+/i;
+const OFFSET = /\blimit \$\d+ offset \$\d+/i;
 const statements = Object.fromEntries(
   Object.entries(recorded).map(([url, list]) => [
     url,

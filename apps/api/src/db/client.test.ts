@@ -33,14 +33,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL pool', () => 
     const rows = await t.database.db.transaction(async (tx) => {
       for (const n of [1, 2, 3]) await tx.execute(sql`select ${n}::int as prepared_n`);
       await tx.execute(sql`select 1 as never_prepared`);
-      await tx.execute(sql`select 1 as never_prepared offset ${0}`);
+      await tx.execute(sql`select 1 as never_prepared limit ${1} offset ${0}`);
+      // A page of a size the text fixes is prepared, however far it skips (ADR 0033).
+      for (const n of [0, 5]) await tx.execute(sql`select 1 as prepared_page limit 1 offset ${n}`);
       const result = await tx.execute(sql`
         select statement, generic_plans + custom_plans as runs from pg_prepared_statements
-        where statement like ${'%prepared_n%'} or statement like ${'%never_prepared%'}`);
+        where statement like ${'%prepared\\_n%'} or statement like ${'%prepared\\_page%'}
+          or statement like ${'%never\\_prepared%'}
+        order by statement`);
       return (result as { rows: Array<{ statement: string; runs: string }> }).rows;
     });
     expect(rows.map((row) => [row.statement, Number(row.runs)])).toEqual([
       ['select $1::int as prepared_n', 3],
+      ['select 1 as prepared_page limit 1 offset $1', 2],
     ]);
   });
 

@@ -218,21 +218,24 @@ export async function selectInitiativePage(
     after?: number | undefined;
   },
 ) {
+  if (!Number.isSafeInteger(input.limit) || input.limit < 1) {
+    throw new Error(`not a page size: ${input.limit}`);
+  }
   const shape: PageShape = {
     name: Boolean(input.name),
     after: input.after !== undefined,
     onlyMine: input.onlyMine && input.actor !== null,
     // No OFFSET clause for the first page: a statement without one is prepared (ADR 0017).
     offset: input.offset > 0,
+    limit: input.limit,
     ...actorShape(input.actor),
   };
-  const key = `${shape.key}:${+shape.name}${+shape.after}${+shape.onlyMine}${+shape.offset}`;
+  const key = `${shape.key}:${+shape.name}${+shape.after}${+shape.onlyMine}${+shape.offset}:${shape.limit}`;
   return pageStatement(db, key, shape, {
     actor: actorValue(input.actor),
     name: input.name ?? null,
     after: input.after ?? null,
     offset: input.offset,
-    limit: input.limit,
   });
 }
 
@@ -241,6 +244,8 @@ interface PageShape extends ActorShape {
   after: boolean;
   onlyMine: boolean;
   offset: boolean;
+  /** A whole number the query schema bounds (1 to MAX_PAGE_SIZE); see pageStatement. */
+  limit: number;
 }
 
 const pageStatement = reused((db, shape: PageShape) => {
@@ -264,7 +269,9 @@ const pageStatement = reused((db, shape: PageShape) => {
     .where(and(...filters))
     .orderBy(desc(initiatives.id))
     .offset(shape.offset ? sql.placeholder('offset') : 0)
-    .limit(sql.placeholder('limit'))
+    // The page size is in the text: behind a placeholder PostgreSQL cannot cost a generic plan
+    // for this page and plans every run anew (0.45 of its 0.7 ms); a statement per size asked.
+    .limit(sql.raw(String(shape.limit)) as unknown as number)
     .as('page');
   return db
     .select({
