@@ -276,13 +276,17 @@ function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, pa
 const listWhere = ({ actor, scope, filter }: ListShape) =>
   whereOf(actor, scope, filter, asPlaceholder);
 
-/** A page's rows carry their review and whether the regulation reviews (docs/api-rules.md §20). */
-const listFrom = (db: Executor, where: SQL, keyset?: SQL) =>
+/**
+ * A page's rows carry their review and whether the regulation reviews (docs/api-rules.md §20),
+ * and each the list's totals (`totalsArray`: one subquery, which PostgreSQL runs once).
+ */
+const listFrom = (db: Executor, where: SQL, totals: SQL<string[]>, keyset?: SQL) =>
   db
     .select({
       ...paymentColumns,
       reviewEnabled: regulations.reviewEnabled,
       reviewStatus: paymentReviews.status,
+      totals,
     })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
@@ -307,6 +311,7 @@ const pageStatement = (keyset: boolean) =>
     listFrom(
       db,
       listWhere(shape),
+      sql<string[]>`(${totalsArray(db, shape)})`,
       keyset
         ? sql`(${payments.bookingDate}, ${payments.id})
     < (${sql.placeholder('cursor')}::timestamptz, ${sql.placeholder('after')}::integer)`
@@ -333,25 +338,39 @@ const centsSum = (condition: SQL) =>
  * rows, the count and the sums can never disagree. The shielded sums ignore the filter: per
  * filter they would tell when, and how large, the payments the caller may not see are
  * (docs/api-rules.md §8); over the whole scope they are the stored totals less the listed ones.
+ * As one array, in this order, so that a page carries them in one column (`toTotals` reads it).
  */
-const totalsStatement = reused((db, { actor, scope, filter }: ListShape) => {
+function totalsArray(db: Executor, { actor, scope, filter }: ListShape) {
   const listed = and(listedPayment(actor), ...filterConditions(filter, asPlaceholder))!;
   const shielded = sql`not coalesce(${listedPayment(actor)}, false)`;
   const income = sql`${payments.amountCents} > 0`;
   const expense = sql`${payments.amountCents} < 0`;
   return db
     .select({
-      n: sql<number>`count(*) filter (where ${listed})`.mapWith(Number),
-      incomeCents: centsSum(and(listed, income)!),
-      expensesCents: centsSum(and(listed, expense)!),
-      shieldedIncomeCents: centsSum(and(shielded, income)!),
-      shieldedExpensesCents: centsSum(and(shielded, expense)!),
+      totals: sql<string[]>`array[
+        count(*) filter (where ${listed}),
+        ${centsSum(and(listed, income)!)}, ${centsSum(and(listed, expense)!)},
+        ${centsSum(and(shielded, income)!)}, ${centsSum(and(shielded, expense)!)}]::bigint[]`,
     })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(activities, activityOfPayment)
     .where(scopeOf(scope, asPlaceholder));
-});
+}
+/** The totals alone, for a page without rows. */
+const totalsStatement = reused(totalsArray);
+
+/** The count and sums of `totalsArray`, as numbers (bigint arrays come as strings). */
+function toTotals(totals: readonly string[] | undefined) {
+  const [n = 0, incomeCents = 0, expensesCents = 0, shieldedIncome = 0, shieldedExpenses = 0] = (
+    totals ?? []
+  ).map(Number);
+  return {
+    totalCount: n,
+    listed: { incomeCents, expensesCents },
+    shielded: { incomeCents: shieldedIncome, expensesCents: shieldedExpenses },
+  };
+}
 
 /**
  * One page of a scope's payments the caller sees with a filter, newest first, in one statement
@@ -388,15 +407,7 @@ export async function selectPaymentPage(
     statement = pageStatements.after;
   }
   const rows = await statement(db, key, shape, values);
-  const [sums] = await totalsStatement(db, key, shape, values);
-  return {
-    rows,
-    totalCount: sums?.n ?? 0,
-    listed: { incomeCents: sums?.incomeCents ?? 0, expensesCents: sums?.expensesCents ?? 0 },
-    shielded: {
-      incomeCents: sums?.shieldedIncomeCents ?? 0,
-      expensesCents: sums?.shieldedExpensesCents ?? 0,
-    },
-  };
+  const totals = rows[0]?.totals ?? (await totalsStatement(db, key, shape, values))[0]?.totals;
+  return { rows, ...toTotals(totals) };
 }
 export type PaymentPageRow = Awaited<ReturnType<typeof selectPaymentPage>>['rows'][number];

@@ -56,7 +56,7 @@ const text = (value: string | null) => value ?? '';
  */
 export function toPaymentFields(
   ctx: Ctx,
-  row: Omit<PaymentPageRow, 'reviewEnabled' | 'reviewStatus'>,
+  row: Omit<PaymentPageRow, 'reviewEnabled' | 'reviewStatus' | 'totals'>,
 ): PaymentFields {
   const own = readsPrivate(ctx);
   const shown = own ? row : forThePublic(row);
