@@ -131,6 +131,10 @@ const LARGE = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const owner = await createUser(t);
 await db.execute(sql`insert into initiative_owners (initiative_id, user_id)
   values (${MEASURED}, ${owner.user.id})`);
+// An installation with a million payments has analysed its owners long since. Never analysed,
+// the one-row table looks to the planner like thousands of owners, and the reminder selection
+// reads every payment (194 ms at 1M) where it reads only the owner's (29 ms).
+await db.execute(sql`analyze initiative_owners`);
 const [first] = await db
   .select({ id: min(activities.id) })
   .from(activities)
