@@ -50,6 +50,31 @@ describe('GET /api/initiatives', () => {
     expect((await callAs(scene.t, 'GET', '/initiatives?limit=101', null)).statusCode).toBe(422);
   });
 
+  it('refuses a page size that is not a whole number from 1 to 100 (it is written into the SQL)', async () => {
+    const hostile = [
+      '1;drop table payments',
+      '1 union select 1',
+      '1%00',
+      '0',
+      '-1',
+      '1.5',
+      '0x10',
+      '99999999999999999999',
+    ];
+    for (const limit of hostile) {
+      const res = await callAs(scene.t, 'GET', `/initiatives?limit=${limit}`, null);
+      expect(res.statusCode, limit).toBe(422);
+    }
+    const tag = uniq();
+    const w = await scene.world();
+    for (const n of ['Een', 'Twee']) {
+      await createInitiative(scene.t, w.grant.id, { name: `${n} ${tag}` });
+    }
+    expect(await list(`?name=${tag}&limit=1`, null)).toHaveLength(1);
+    expect(await list(`?name=${tag}&limit=100`, null)).toHaveLength(2);
+    expect(await list(`?name=${tag}&offset=1&limit=1`, null)).toHaveLength(1);
+  });
+
   it('pages by `after` (keyset) through the same order as by offset', async () => {
     const tag = uniq();
     const w = await scene.world();
