@@ -128,22 +128,6 @@ const officersOf = (actor: Actor | null, role: OfficerRole) =>
     )!,
   });
 
-/** Both officer lists of a regulation (one statement). */
-const officersStatement = reused((db, { actor }: ActorShape) =>
-  db
-    .select({
-      grantOfficers: officersOf(actor, 'grant officer'),
-      policyOfficers: officersOf(actor, 'policy officer'),
-    })
-    .from(regulations)
-    .where(eq(regulations.id, sql.placeholder('id'))),
-);
-export async function selectOfficers(db: Executor, actor: Actor | null, id: number) {
-  const shape = actorShape(actor);
-  const [row] = await officersStatement(db, shape.key, shape, { actor: actorValue(actor), id });
-  return row ?? { grantOfficers: [], policyOfficers: [] };
-}
-
 /**
  * Whose grant figures the actor gets on a regulation: everyone's (who sees everything, and its
  * officers, insiders of all its initiatives), the public's (who is no insider of any of them), or
@@ -161,9 +145,7 @@ const regulationReadStatement = reused((db, { actor }: ActorShape) =>
       ...regulationColumns(actor),
       grantOfficers: officersOf(actor, 'grant officer'),
       policyOfficers: officersOf(actor, 'policy officer'),
-      insiderBelow: seesEverything(actor)
-        ? sql<boolean>`false`
-        : overseesOrOwnsUnder(actor, regulations.id),
+      insiderBelow: overseesOrOwnsUnder(actor, regulations.id),
     })
     .from(regulations)
     .innerJoin(funders, eq(funders.id, regulations.funderId))

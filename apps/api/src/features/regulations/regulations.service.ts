@@ -21,7 +21,6 @@ import { findFunder } from '../funders';
 import { replaceUserLinks, toPerson } from '../users';
 import {
   selectGrantSummaries,
-  selectOfficers,
   selectRegulation,
   selectRegulationRead,
   toRelations,
@@ -240,7 +239,7 @@ export async function setOfficers(ctx: Ctx, path: RegulationPath, input: Officer
     },
     input.user_ids,
   );
-  const officers = await selectOfficers(ctx.db, ctx.actor, row.id);
-  const list = role === 'grant officer' ? officers.grantOfficers : officers.policyOfficers;
-  return list.map((p) => toPerson(ctx.actor, p));
+  const read = await selectRegulationRead(ctx.db, ctx.actor, row.id);
+  const list = role === 'grant officer' ? read?.grantOfficers : read?.policyOfficers;
+  return (list ?? []).map((p) => toPerson(ctx.actor, p));
 }
