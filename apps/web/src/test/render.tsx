@@ -1,9 +1,10 @@
 /** Test helpers: render the real route table (or given routes) in a memory router; fake the API. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { createQueryClient } from '../app/queryClient';
 import { routes as appRoutes } from '../app/router';
 
 export function renderApp(
@@ -11,8 +12,12 @@ export function renderApp(
   { routes = appRoutes, fakeTimers = false }: { routes?: RouteObject[]; fakeTimers?: boolean } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  // The app's client (its staleTime decides which mounts ask again), without the retries of a
+  // failed request: a test of an error would wait seconds for them.
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   // With fake timers, user-event's own delays must advance them.
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
