@@ -5,6 +5,7 @@
  * a chain would stall there and fall through to the time limit instead.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { initiativeOwner, loginAs, uniqueId } from './helpers';
 
 /** Texts that mark the Dutch catalogs in the build (from locales/nl). */
 const COMMON_CATALOG = 'Direct naar de inhoud';
@@ -57,4 +58,72 @@ test('/funds asks for its catalog beside the language catalog, and its data besi
   await expect(page.getByRole('heading', { level: 1, name: 'Initiatieven' })).toBeVisible();
   expect(released.common, 'the language catalog').toBe('by the next request');
   expect(released.initiatives, 'the route catalog').toBe('by the next request');
+});
+
+/**
+ * Holds the answer of `held` (a URL's path) until each of `asked` has been asked for: the page
+ * must ask for them without waiting for it.
+ */
+async function holdUntilAsked(page: Page, held: string, asked: RegExp[]) {
+  const gates = asked.map(() => gate());
+  let release: Release | undefined;
+  await page.route(
+    (url) => asked.some((pattern) => pattern.test(url.pathname + url.search)),
+    async (route) => {
+      const url = new URL(route.request().url());
+      asked.forEach((pattern, i) => {
+        if (pattern.test(url.pathname + url.search)) gates[i]!.open();
+      });
+      await route.continue();
+    },
+  );
+  await page.route(
+    (url) => url.pathname === held,
+    async (route) => {
+      const opened = await Promise.all(gates.map(({ opened }) => opened));
+      release = opened.every((how) => how === 'by the next request')
+        ? 'by the next request'
+        : 'by the time limit';
+      await route.continue();
+    },
+  );
+  return () => release;
+}
+
+test('the Transactieoverzicht asks for its payments and review summary beside the initiative or activity', async ({
+  page,
+  request,
+}) => {
+  const { root, owner, initiative } = await initiativeOwner(
+    request,
+    { first_name: 'Vroege', last_name: 'Vraag' },
+    'Vroege vraag',
+  );
+  const activity = await root.activity(initiative.id, {
+    name: `Buurtfeest ${uniqueId()}`,
+    description: 'Een feest.',
+    purpose: 'Samen',
+    target_audience: 'Buren',
+    budget: 100,
+  });
+  await loginAs(page, owner.email, owner.password);
+
+  const payments = `/api/payments/initiative/${initiative.id}`;
+  const initiativeHeld = await holdUntilAsked(page, `/api/initiative/${initiative.id}`, [
+    new RegExp(`^${payments}\\?`),
+    new RegExp(`^${payments}/review$`),
+  ]);
+  await page.goto(`/funds/${initiative.id}/transactieoverzicht`);
+  await expect(page.getByText('Geen transacties gevonden')).toBeVisible();
+  expect(initiativeHeld(), 'the initiative').toBe('by the next request');
+
+  await page.unrouteAll();
+  const activityHeld = await holdUntilAsked(
+    page,
+    `/api/initiative/${initiative.id}/activity/${activity.id}`,
+    [new RegExp(`^${payments}/activity/${activity.id}\\?`)],
+  );
+  await page.goto(`/funds/${initiative.id}/activities/${activity.id}/transactieoverzicht`);
+  await expect(page.getByText('Geen transacties gevonden')).toBeVisible();
+  expect(activityHeld(), 'the activity').toBe('by the next request');
 });

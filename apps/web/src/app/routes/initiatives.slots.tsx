@@ -4,7 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import type { DetailSlots } from '../../features/initiatives';
-import { PaymentsTab, VerantwoordingButton } from '../../features/payments';
+import { PaymentsTab, usePaymentsEarly, VerantwoordingButton } from '../../features/payments';
 
 const MediaGallery = lazy(() =>
   import('../../features/media').then(({ MediaGallery }) => ({
@@ -14,6 +14,7 @@ const MediaGallery = lazy(() =>
 
 export const detailSlots: DetailSlots = {
   payments: ({ initiativeId, activityId }) => <PaymentsTab scope={{ initiativeId, activityId }} />,
+  usePaymentsEarly,
   verantwoording: ({ initiativeId, activityId }) => (
     <VerantwoordingButton scope={{ initiativeId, activityId }} />
   ),

@@ -88,6 +88,7 @@ function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
   const { can } = useCan('Activity', activityId);
   useEntityEditFields(can('edit') ? { entity_class: 'Activity', entity_id: activityId } : null);
   const activeTab = useActiveTab(paths.activity(initiativeId, activityId), ACTIVITY_TABS);
+  slots.usePaymentsEarly({ initiativeId, activityId }, activeTab.key === 'payments');
   const state: TabState = { tab: activeTab.segment };
   const initiativeName =
     initiative.data?.name ??

@@ -37,6 +37,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   // Warm the edit-fields cache, so the manage modal opens with its fields.
   useEntityEditFields(can('edit') ? { entity_class: 'Initiative', entity_id: id } : null);
   const activeTab = useActiveTab(paths.initiative(id), INITIATIVE_TABS);
+  slots.usePaymentsEarly({ initiativeId: id }, activeTab.key === 'payments');
   const state: TabState = { tab: activeTab.segment };
   const fallbackTitle =
     (location.state as InitiativeLinkState | null)?.initiativeName ?? t('detailTitle');

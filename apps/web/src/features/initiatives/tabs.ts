@@ -66,6 +66,11 @@ interface SpendingUnitScope {
 export interface DetailSlots {
   /** Transactieoverzicht (the payments feature's table). */
   payments: (scope: SpendingUnitScope) => ReactNode;
+  /**
+   * A hook, called on every render: starts the Transactieoverzicht's requests while the
+   * initiative or activity loads, when `shown` (its tab is the active one).
+   */
+  usePaymentsEarly: (scope: SpendingUnitScope, shown: boolean) => void;
   /** Media (the media feature's gallery). */
   media: (scope: SpendingUnitScope) => ReactNode;
   /** 'Verantwoording downloaden' (the payments feature's package download). */

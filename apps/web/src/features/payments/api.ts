@@ -16,11 +16,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { callApi, isApiError, nextOffset } from '../../lib/api';
 import { activitiesQueries } from '../activities';
+import { useSession } from '../auth';
 import { initiativesQueries } from '../initiatives';
 import { mediaQueries } from '../media';
 import type { PaymentsListFilter } from './filters';
+import { usePaymentsFilter } from './routing';
 import type { PaymentsScope } from './schemas';
 
 const all = ['payments'] as const;
@@ -64,6 +67,27 @@ export const paymentsQueries = {
 
 export function usePayments(scope: PaymentsScope, filter: PaymentsListFilter) {
   return useInfiniteQuery(paymentsQueries.list(scope, filter));
+}
+
+/**
+ * Asks for the Transactieoverzicht's first page, and an insider for the initiative's review
+ * summary, while the initiative or activity it is on still loads (`shown`: it is the tab shown).
+ * The tab mounts only once that has arrived, and the summary's chunk after that; asked for here,
+ * the three requests go out together instead of one after another.
+ */
+export function usePaymentsEarly({ initiativeId, activityId }: PaymentsScope, shown: boolean) {
+  const queryClient = useQueryClient();
+  const filter = usePaymentsFilter();
+  const insider = useSession() !== null;
+  useEffect(() => {
+    if (!shown) return;
+    void queryClient.prefetchInfiniteQuery(
+      paymentsQueries.list({ initiativeId, activityId }, filter),
+    );
+    if (insider && activityId === undefined) {
+      void queryClient.prefetchQuery(reviewSummaryQuery(initiativeId));
+    }
+  }, [queryClient, filter, insider, initiativeId, activityId, shown]);
 }
 
 export function usePayment(paymentId: number) {

@@ -3,5 +3,5 @@ export { TransactionsOverview } from './TransactionsOverview';
 export { PaymentsTab } from './PaymentsTab';
 export { AddPaymentModal, DeletePaymentModal, PaymentDetailsModal } from './PaymentModals';
 export { FilterPaymentsModal } from './FilterPaymentsModal';
-export { paymentsQueries } from './api';
+export { paymentsQueries, usePaymentsEarly } from './api';
 export { VerantwoordingButton } from './VerantwoordingButton';
