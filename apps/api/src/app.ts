@@ -22,6 +22,7 @@ import {
 import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
+import { maintainDatabaseNightly } from './db/maintenance';
 import { drainOnClose } from './http/drain';
 import { FrontServer } from './http/front-server';
 import { installErrorHandler } from './http/error-handler';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Counted in the database, so that every instance on it allows each limit once.
   await app.register(rateLimit, { global: false, store: databaseRateLimits(database.db) });
   if (jobs) await pruneRateLimitsHourly(jobs, database.db);
+  if (jobs) await maintainDatabaseNightly(jobs, database);
   if (jobs && config.receiptReminders) {
     await scheduleReceiptReminders(jobs, {
       db: database.db,
