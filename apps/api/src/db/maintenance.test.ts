@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { untilState } from '../test/jobs';
 import { MAINTENANCE_CRON, MAINTENANCE_QUEUE, maintainDatabase } from './maintenance';
 
 let t: TestApp;
@@ -46,5 +47,21 @@ describe('database maintenance', () => {
       sql`select name, cron, timezone from pgboss.schedule where name = ${MAINTENANCE_QUEUE}`,
     )) as { rows: unknown[] };
     expect(rows).toEqual([{ name: MAINTENANCE_QUEUE, cron: MAINTENANCE_CRON, timezone: 'UTC' }]);
+  });
+
+  it('runs as a job of the queue (a vacuum outside any transaction on PGlite)', async () => {
+    const table = `queued_${Date.now()}`;
+    await t.database.db.execute(sql.raw(`create table ${table} (id int primary key)`));
+    await t.database.db.execute(
+      sql.raw(`insert into ${table} select g from generate_series(1, 100) g`),
+    );
+    const id = await t.app.jobs!.send(MAINTENANCE_QUEUE, {});
+    await untilState(t.database, 'pgboss', id!, 'completed');
+    const vacuumed = t.database.kind === 'pglite';
+    expect(
+      await one(`select last_analyze is not null as analysed, last_vacuum is not null as vacuumed
+        from pg_stat_user_tables where relname = '${table}'`),
+    ).toEqual({ analysed: true, vacuumed });
+    await t.database.db.execute(sql.raw(`drop table ${table}`));
   });
 });
