@@ -15,10 +15,8 @@ export function renderApp(
   // The app's client (its staleTime decides which mounts ask again), without the retries of a
   // failed request: a test of an error would wait seconds for them.
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    ...queryClient.getDefaultOptions(),
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   // With fake timers, user-event's own delays must advance them.
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   const result = render(

@@ -17,7 +17,7 @@ import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PlusIcon } from '../../components/ui/icons';
 import { paths } from '../../lib/paths';
 import { useCan, useSession } from '../auth';
-import { usePayments } from './api';
+import { showsReviewSummary, usePayments } from './api';
 import { shownName } from './counterparty';
 import { ExportMenu } from './ExportMenu';
 import { FilterChips } from './FilterChips';
@@ -144,7 +144,7 @@ export function PaymentsTab({ scope }: { scope: PaymentsScope }) {
           </ButtonLink>
         ) : null}
       </div>
-      {session !== null && activityId === undefined ? (
+      {showsReviewSummary(session !== null, scope) ? (
         <Suspense fallback={null}>
           <ReviewSummary initiativeId={initiativeId} />
         </Suspense>

@@ -70,6 +70,13 @@ export function usePayments(scope: PaymentsScope, filter: PaymentsListFilter) {
 }
 
 /**
+ * The review summary belongs to an initiative (not an activity) and to logged-in readers:
+ * visitors never load it (ADR 0027's budget).
+ */
+export const showsReviewSummary = (loggedIn: boolean, { activityId }: PaymentsScope) =>
+  loggedIn && activityId === undefined;
+
+/**
  * Asks for the Transactieoverzicht's first page, and an insider for the initiative's review
  * summary, while the initiative or activity it is on still loads (`shown`: it is the tab shown).
  * The tab mounts only once that has arrived, and the summary's chunk after that; asked for here,
@@ -78,16 +85,14 @@ export function usePayments(scope: PaymentsScope, filter: PaymentsListFilter) {
 export function usePaymentsEarly({ initiativeId, activityId }: PaymentsScope, shown: boolean) {
   const queryClient = useQueryClient();
   const filter = usePaymentsFilter();
-  const insider = useSession() !== null;
+  const summary = showsReviewSummary(useSession() !== null, { initiativeId, activityId });
   useEffect(() => {
     if (!shown) return;
     void queryClient.prefetchInfiniteQuery(
       paymentsQueries.list({ initiativeId, activityId }, filter),
     );
-    if (insider && activityId === undefined) {
-      void queryClient.prefetchQuery(reviewSummaryQuery(initiativeId));
-    }
-  }, [queryClient, filter, insider, initiativeId, activityId, shown]);
+    if (summary) void queryClient.prefetchQuery(reviewSummaryQuery(initiativeId));
+  }, [queryClient, filter, summary, initiativeId, activityId, shown]);
 }
 
 export function usePayment(paymentId: number) {
