@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '@helder/shared/http';
+import { compileSerializer } from './http/serializer';
 import { createTestApp, type TestApp } from './test/app';
 
 /**
@@ -54,6 +55,18 @@ describe('the app', () => {
       )
       .map(({ name, endpoint }) => `${name}: ${endpoint.method} /api${endpoint.path}`);
     expect(missing).toEqual([]);
+  });
+
+  it('compiles every endpoint’s response schema into its serializer', async () => {
+    const failing = (await contractEndpoints()).flatMap(({ name, endpoint }) => {
+      try {
+        compileSerializer(endpoint.response);
+        return [];
+      } catch (error) {
+        return [`${name}: ${(error as Error).message}`];
+      }
+    });
+    expect(failing).toEqual([]);
   });
 
   it('answers /api/health with 200', async () => {

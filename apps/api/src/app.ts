@@ -14,11 +14,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Endpoint, ErrorBody } from '@helder/shared/http';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
@@ -37,6 +33,7 @@ import {
   securityHeaders,
 } from './http/security-headers';
 import type { Ctx } from './http/context';
+import { serializerCompiler } from './http/serializer';
 import { assertSafeText } from './http/text-guard';
 import type { Jobs } from './jobs/queue';
 import { fileUrlBase } from './lib/file-urls';
