@@ -39,17 +39,22 @@ export async function selectActivity(db: Executor, actor: Actor | null, id: numb
 }
 export type ActivityRow = NonNullable<Awaited<ReturnType<typeof selectActivity>>>;
 
-/** What permission checks need: flags and relations, without the owners and totals. */
+/**
+ * What permission checks need: flags (the activity's and its initiative's) and the caller's
+ * relations, without the owners and totals. The row joins `initiatives` and `grants`.
+ */
+export const activityAccessColumns = (actor: Actor | null) => ({
+  id: activities.id,
+  initiativeId: activities.initiativeId,
+  name: activities.name,
+  hidden: activities.hidden,
+  initiativeHidden: initiatives.hidden,
+  ...relationColumns(actor, activities.id),
+});
+
 export async function selectActivityAccess(db: Executor, actor: Actor | null, id: number) {
   const [row] = await db
-    .select({
-      id: activities.id,
-      initiativeId: activities.initiativeId,
-      name: activities.name,
-      hidden: activities.hidden,
-      initiativeHidden: initiatives.hidden,
-      ...relationColumns(actor, activities.id),
-    })
+    .select(activityAccessColumns(actor))
     .from(activities)
     .innerJoin(initiatives, eq(initiatives.id, activities.initiativeId))
     .innerJoin(grants, eq(grants.id, initiatives.grantId))

@@ -15,6 +15,7 @@ import {
   activitySubject,
   selectActivity,
   selectActivityAccess,
+  type ActivityAccessRow,
   type ActivityRow,
 } from './activities.queries';
 
@@ -35,15 +36,25 @@ const writes = entityWriter({
   onConflict: nameTaken,
 });
 
-/** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
-export async function findActivity(ctx: Ctx, path: ActivityPath) {
-  const row = await selectActivityAccess(ctx.db, ctx.actor, path.activityId);
-  return readable(ctx.actor, atPath(path, row), activitySubject, 'Activity');
-}
-
 /** The row when it lies under the path's initiative (0: any). */
 const atPath = <R extends { initiativeId: number }>(path: ActivityPath, row: R | undefined) =>
   row && isParent(path.initiativeId, row.initiativeId) ? row : undefined;
+
+/** The activity at the path with the caller's relations, or 404 (unknown, elsewhere, hidden). */
+export async function findActivity(ctx: Ctx, path: ActivityPath) {
+  return readableActivity(
+    ctx,
+    path,
+    await selectActivityAccess(ctx.db, ctx.actor, path.activityId),
+  );
+}
+
+/** An activity's access row (activityAccessColumns) as the caller may read it at the path, or 404. */
+export const readableActivity = <R extends ActivityAccessRow>(
+  ctx: Ctx,
+  path: ActivityPath,
+  row: R | undefined,
+) => readable(ctx.actor, atPath(path, row), activitySubject, 'Activity');
 
 /**
  * entity-access for Activity: hidden flags (its own and its initiative's) and the caller's
@@ -52,8 +63,7 @@ const atPath = <R extends { initiativeId: number }>(path: ActivityPath, row: R |
 export const loadActivitySubject = subjectLoader(selectActivityAccess, activitySubject);
 
 async function findDetail(ctx: Ctx, path: ActivityPath): Promise<ActivityRow> {
-  const row = await selectActivity(ctx.db, ctx.actor, path.activityId);
-  return readable(ctx.actor, atPath(path, row), activitySubject, 'Activity');
+  return readableActivity(ctx, path, await selectActivity(ctx.db, ctx.actor, path.activityId));
 }
 
 /** The one mapper from an activity row to the response; money in euros (docs/api-rules.md §8). */

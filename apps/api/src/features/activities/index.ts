@@ -1,2 +1,8 @@
 export { activitiesRoutes } from './activities.routes';
-export { findActivity, loadActivitySubject, type ActivityPath } from './activities.service';
+export {
+  findActivity,
+  loadActivitySubject,
+  readableActivity,
+  type ActivityPath,
+} from './activities.service';
+export { activityAccessColumns, type ActivityAccessRow } from './activities.queries';

@@ -1,6 +1,8 @@
 export { initiativesRoutes } from './initiatives.routes';
 export {
   activityTotals,
+  initiativeAccessColumns,
+  type InitiativeAccessRow,
   ownersJson,
   relationColumns,
   repairTotals,
@@ -9,6 +11,7 @@ export {
 export {
   columnsOf as initiativeColumns,
   findInitiative,
+  readableInitiative,
   loadInitiativeSubject,
 } from './initiatives.service';
 export { aboutUnit, toOwner } from './initiatives.response';

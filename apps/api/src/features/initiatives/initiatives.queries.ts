@@ -109,16 +109,21 @@ export function toInitiativeRelations(row: RelationRow): Relation[] {
   return relations;
 }
 
-/** What permission checks need: the row's flags and the caller's relations (one statement). */
+/**
+ * What permission checks need: the row's flags and the caller's relations. The row joins `grants`
+ * (relationColumns).
+ */
+export const initiativeAccessColumns = (actor: Actor | null) => ({
+  id: initiatives.id,
+  grantId: initiatives.grantId,
+  name: initiatives.name,
+  hidden: initiatives.hidden,
+  ...relationColumns(actor),
+});
+
 const accessStatement = reused((db, { actor }: ActorShape) =>
   db
-    .select({
-      id: initiatives.id,
-      grantId: initiatives.grantId,
-      name: initiatives.name,
-      hidden: initiatives.hidden,
-      ...relationColumns(actor),
-    })
+    .select(initiativeAccessColumns(actor))
     .from(initiatives)
     .innerJoin(grants, eq(grants.id, initiatives.grantId))
     .where(eq(initiatives.id, sql.placeholder('id'))),
@@ -128,6 +133,7 @@ export async function selectInitiativeAccess(db: Executor, actor: Actor | null, 
   const [row] = await accessStatement(db, shape.key, shape, { actor: actorValue(actor), id });
   return row;
 }
+export type InitiativeAccessRow = NonNullable<Awaited<ReturnType<typeof selectInitiativeAccess>>>;
 
 export interface ActivityJson {
   id: number;

@@ -39,9 +39,14 @@ const writes = entityWriter({
 
 /** The initiative with the caller's relations, or 404 when unknown or hidden from the caller. */
 export async function findInitiative(ctx: Ctx, id: number) {
-  const row = await selectInitiativeAccess(ctx.db, ctx.actor, id);
-  return readable(ctx.actor, row, initiativeSubject, 'Initiative');
+  return readableInitiative(ctx, await selectInitiativeAccess(ctx.db, ctx.actor, id));
 }
+
+/** An initiative's access row (initiativeAccessColumns) as the caller may read it, or 404. */
+export const readableInitiative = <R extends Parameters<typeof initiativeSubject>[0]>(
+  ctx: Ctx,
+  row: R | undefined,
+) => readable(ctx.actor, row, initiativeSubject, 'Initiative');
 
 /** entity-access for Initiative: hidden flag and the caller's relations in one statement. */
 export const loadInitiativeSubject = subjectLoader(selectInitiativeAccess, initiativeSubject);

@@ -227,6 +227,56 @@ describe('GET /api/payments/initiative/:id', () => {
   });
 });
 
+describe('the scope check that comes with the page', () => {
+  it('answers 404 for a hidden initiative or activity, though the page would list a payment', async () => {
+    const keeper = scene.cast.user;
+    const account = await createBankAccount(scene.t, keeper.user.id);
+    for (const w of [
+      await scene.world({ initiative: { hidden: true } }),
+      await scene.world({ activityHidden: true }),
+    ]) {
+      // The account's owner sees its payments in any list (above), not what is hidden around them.
+      await createPayment(scene.t, {
+        initiativeId: w.initiative.id,
+        activityId: w.activity.id,
+        amountCents: -1,
+        type: 'bank',
+        bankAccountId: account.id,
+      });
+      const activity = `/payments/initiative/${w.initiative.id}/activity/${w.activity.id}`;
+      expect((await call('GET', activity, keeper)).statusCode, activity).toBe(404);
+      expect((await call('GET', activity, scene.cast.admin)).statusCode, activity).toBe(200);
+    }
+    const hidden = await scene.world({ initiative: { hidden: true } });
+    await createPayment(scene.t, {
+      initiativeId: hidden.initiative.id,
+      amountCents: -1,
+      type: 'bank',
+      bankAccountId: account.id,
+    });
+    const url = `/payments/initiative/${hidden.initiative.id}`;
+    expect((await call('GET', url, keeper)).statusCode).toBe(404);
+    expect((await call('GET', `${url}?limit=1&offset=1`, keeper)).statusCode).toBe(404);
+  });
+
+  it('asks one statement for a page of payments, its totals and the check; more only without', async () => {
+    const w = await scene.world();
+    const p = await ledger(w);
+    const statements = async (url: string) => {
+      scene.t.queries.length = 0;
+      await list(url);
+      return scene.t.queries.length;
+    };
+    const initiative = `/payments/initiative/${w.initiative.id}`;
+    expect(await statements(initiative)).toBe(1);
+    expect(await statements(`${initiative}/activity/${w.activity.id}`)).toBe(1);
+    // An empty page: its totals, then the check.
+    expect(await statements(`${initiative}?route=inkomen&max_amount=1`)).toBe(3);
+    // After a cursor: the check, the cursor, the page.
+    expect(await statements(`${initiative}?after=${p.april30.id}`)).toBe(3);
+  });
+});
+
 describe('GET /api/payments/user/:id', () => {
   it("lists the payments of the user's accounts, initiatives, activities and grants", async () => {
     const w = await scene.world();

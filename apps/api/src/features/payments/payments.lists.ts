@@ -2,15 +2,16 @@ import { centsToEuros } from '@helder/shared/money';
 import type { PaymentListItem, PaymentsFilter, UserPayment } from '@helder/shared/payments';
 import { isAdmin, seesReviews, type Relations } from '@helder/shared/permissions';
 import { requireActor, type Ctx } from '../../http/context';
-import { findActivity, type ActivityPath } from '../activities';
-import { findInitiative } from '../initiatives';
+import { findActivity, readableActivity, type ActivityPath } from '../activities';
+import { findInitiative, readableInitiative } from '../initiatives';
 import {
   selectLinkableActivities,
   selectLinkableInitiatives,
   selectUserPayments,
   type UserPaymentsFilter,
 } from './payments.managed';
-import { selectPaymentPage, type Page, type Scope } from './payments.queries';
+import { selectPaymentPage, type Page } from './payments.page';
+import type { Scope } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
 import { suggestionsFor } from './payments.suggestions';
 import { toPossibleDuplicate } from './payments.twins';
@@ -23,20 +24,27 @@ const sumsInEuros = (sums: { incomeCents: number; expensesCents: number }) => ({
 });
 
 /**
- * `relations`: the caller's to the scope, which decide whether the list shows the review status
- * of its expenses (docs/api-rules.md §20).
+ * A scope's page as the caller may read it (404 when the scope is unknown or hidden from them).
+ * The page's rows carry the scope's access row, so that a page of payments needs no statement of
+ * its own for the check (`readable`); an empty page, and a page after a cursor, whose lookup
+ * must not answer before the check has, load it (`find`). The caller's relations to the scope
+ * decide whether the list shows the review status of its expenses (docs/api-rules.md §20).
  */
-async function page(ctx: Ctx, scope: Scope, query: ListQuery, relations: Relations) {
-  const reviews = seesReviews(ctx.actor, relations);
+async function page<S extends Scope, R extends { subject: { relations: Relations } }>(
+  ctx: Ctx,
+  scope: S,
+  query: ListQuery,
+  check: {
+    find: () => Promise<R>;
+    readable: (row: NonNullable<Awaited<ReturnType<typeof selectPaymentPage<S>>>['scope']>) => R;
+  },
+) {
   const { offset, limit, after, ...filter } = query;
-  const { rows, totalCount, listed, shielded } = await selectPaymentPage(
-    ctx.db,
-    ctx.actor,
-    scope,
-    filter,
-    { offset, limit, after },
-  );
-  const items: PaymentListItem[] = rows.map((row) => ({
+  const checked = after === undefined ? undefined : await check.find();
+  const found = await selectPaymentPage(ctx.db, ctx.actor, scope, filter, { offset, limit, after });
+  const { subject } = checked ?? (found.scope ? check.readable(found.scope) : await check.find());
+  const reviews = seesReviews(ctx.actor, subject.relations);
+  const items: PaymentListItem[] = found.rows.map((row) => ({
     payment: toPaymentFields(ctx, row),
     activity_name: row.activityName,
     n_attachments: row.nAttachments,
@@ -46,28 +54,25 @@ async function page(ctx: Ctx, scope: Scope, query: ListQuery, relations: Relatio
   }));
   return {
     payments: items,
-    totalCount,
-    totals: sumsInEuros(listed),
-    shielded: sumsInEuros(shielded),
+    totalCount: found.totalCount,
+    totals: sumsInEuros(found.listed),
+    shielded: sumsInEuros(found.shielded),
   };
 }
 
 /** An initiative's visible payments, its activities' included (404 when it is hidden). */
-export async function initiativePayments(ctx: Ctx, initiativeId: number, query: ListQuery) {
-  const initiative = await findInitiative(ctx, initiativeId);
-  return page(ctx, { initiativeId }, query, initiative.subject.relations);
-}
+export const initiativePayments = (ctx: Ctx, initiativeId: number, query: ListQuery) =>
+  page(ctx, { initiativeId }, query, {
+    find: () => findInitiative(ctx, initiativeId),
+    readable: (row) => readableInitiative(ctx, row),
+  });
 
 /** An activity's visible payments (404 when it or its initiative is hidden from the caller). */
-export async function activityPayments(ctx: Ctx, path: ActivityPath, query: ListQuery) {
-  const activity = await findActivity(ctx, path);
-  return page(
-    ctx,
-    { initiativeId: activity.initiativeId, activityId: activity.id },
-    query,
-    activity.subject.relations,
-  );
-}
+export const activityPayments = (ctx: Ctx, path: ActivityPath, query: ListQuery) =>
+  page(ctx, { initiativeId: path.initiativeId, activityId: path.activityId }, query, {
+    find: () => findActivity(ctx, path),
+    readable: (row) => readableActivity(ctx, path, row),
+  });
 
 /**
  * GET /payments/user/{id}: what the user may link or manage, newest first; logged-in only, so the

@@ -16,7 +16,8 @@ import {
   payments,
 } from '../../db/schema';
 import { invalid } from '../../http/errors';
-import { activityOfPayment, newestFirst, type Page } from './payments.queries';
+import type { Page } from './payments.page';
+import { activityOfPayment, newestFirst } from './payments.queries';
 import { twinColumn, type TwinRow } from './payments.twins';
 
 /**

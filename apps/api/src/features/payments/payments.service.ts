@@ -25,12 +25,8 @@ import { findInitiative } from '../initiatives';
 import { forThePublic, readsPrivate } from './payments.privacy';
 import { answerRejection, assertNotLocked, toReview } from './payments.review-state';
 import { toPossibleDuplicate } from './payments.twins';
-import {
-  paymentSubject,
-  selectPayment,
-  type PaymentPageRow,
-  type PaymentRow,
-} from './payments.queries';
+import type { PaymentPageRow } from './payments.page';
+import { paymentSubject, selectPayment, type PaymentRow } from './payments.queries';
 
 type PaymentInput = z.output<typeof paymentBody>;
 type PaymentSubject = ReturnType<typeof paymentSubject>;
@@ -56,7 +52,7 @@ const text = (value: string | null) => value ?? '';
  */
 export function toPaymentFields(
   ctx: Ctx,
-  row: Omit<PaymentPageRow, 'reviewEnabled' | 'reviewStatus' | 'totals'>,
+  row: Omit<PaymentPageRow, 'reviewEnabled' | 'reviewStatus' | 'totals' | 'scope'>,
 ): PaymentFields {
   const own = readsPrivate(ctx);
   const shown = own ? row : forThePublic(row);
