@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
-import { HistoryPanel } from '../audit';
+import { HistoryPanel, useHistoryEarly } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import {
   ACTIVITY_TABS,
@@ -89,6 +89,7 @@ function ActivityView({ initiativeId, activityId, slots }: ActivityViewProps) {
   useEntityEditFields(can('edit') ? { entity_class: 'Activity', entity_id: activityId } : null);
   const activeTab = useActiveTab(paths.activity(initiativeId, activityId), ACTIVITY_TABS);
   slots.usePaymentsEarly({ initiativeId, activityId }, activeTab.key === 'payments');
+  useHistoryEarly();
   const state: TabState = { tab: activeTab.segment };
   const initiativeName =
     initiative.data?.name ??

@@ -41,3 +41,11 @@ export function useIsAdmin(): boolean {
   const session = useSession();
   return useCan('User', undefined, { enabled: session !== null }).can('create');
 }
+
+/**
+ * Asks the history panel's question (useIsAdmin) while the page's entity loads: the panel sits in
+ * a footer that appears only once the entity has arrived, so asking from there was a second wave.
+ */
+export function useHistoryEarly(): void {
+  useIsAdmin();
+}

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { isApiError } from '../../lib/api';
 import { useIdParam } from '../../lib/params';
 import { paths } from '../../lib/paths';
-import { HistoryPanel } from '../audit';
+import { HistoryPanel, useHistoryEarly } from '../audit';
 import { useCan, useEntityEditFields, useSession } from '../auth';
 import { ChartsPanel } from '../charts';
 import { useInitiative } from './api';
@@ -38,6 +38,7 @@ export function InitiativeView({ id, slots }: InitiativeViewProps) {
   useEntityEditFields(can('edit') ? { entity_class: 'Initiative', entity_id: id } : null);
   const activeTab = useActiveTab(paths.initiative(id), INITIATIVE_TABS);
   slots.usePaymentsEarly({ initiativeId: id }, activeTab.key === 'payments');
+  useHistoryEarly();
   const state: TabState = { tab: activeTab.segment };
   const fallbackTitle =
     (location.state as InitiativeLinkState | null)?.initiativeName ?? t('detailTitle');
