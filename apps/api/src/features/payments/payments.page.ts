@@ -86,12 +86,15 @@ const listWhere = (shape: ListShape) =>
     ...filterConditions(shape.filter, asPlaceholder),
   )!;
 
-/** A statement's columns as one json object, which the driver parses. */
-const asJson = <T>(columns: Record<string, SQLWrapper>) =>
-  sql<T>`json_build_object(${sql.join(
+/**
+ * A statement's columns as the text of one json object. As text, not json: every row of a page
+ * carries it, and the driver would parse each row's; the page reads the first row's.
+ */
+const asJsonText = (columns: Record<string, SQLWrapper>) =>
+  sql<string>`json_build_object(${sql.join(
     Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
-  )})`;
+  )})::text`;
 
 /**
  * What the caller's permission check needs of the list's initiative or activity
@@ -99,22 +102,21 @@ const asJson = <T>(columns: Record<string, SQLWrapper>) =>
  * runs once, so that a page needs no statement of its own to check the scope.
  */
 function scopeAccess(db: Executor, { actor, scope }: ListShape) {
-  type Access = InitiativeAccessRow | ActivityAccessRow;
   if (scope.activityId === undefined) {
     const access = db
-      .select({ access: asJson<Access>(initiativeAccessColumns(actor)) })
+      .select({ access: asJsonText(initiativeAccessColumns(actor)) })
       .from(initiatives)
       .innerJoin(grants, eq(grants.id, initiatives.grantId))
       .where(eq(initiatives.id, sql.placeholder('initiative')));
-    return sql<Access>`(${access})`;
+    return sql<string | null>`(${access})`;
   }
   const access = db
-    .select({ access: asJson<Access>(activityAccessColumns(actor)) })
+    .select({ access: asJsonText(activityAccessColumns(actor)) })
     .from(activities)
     .innerJoin(initiatives, eq(initiatives.id, activities.initiativeId))
     .innerJoin(grants, eq(grants.id, initiatives.grantId))
     .where(eq(activities.id, sql.placeholder('activity')));
-  return sql<Access>`(${access})`;
+  return sql<string | null>`(${access})`;
 }
 
 /**
@@ -128,7 +130,7 @@ const listFrom = (db: Executor, shape: ListShape, keyset?: SQL) =>
       ...paymentColumns,
       reviewEnabled: regulations.reviewEnabled,
       reviewStatus: paymentReviews.status,
-      totals: sql<string[]>`(${totalsArray(db, shape)})`,
+      totals: sql<string>`(${totalsArray(db, shape)})`,
       scope: scopeAccess(db, shape),
     })
     .from(payments)
@@ -171,9 +173,7 @@ export type PaymentPageRow = Awaited<ReturnType<typeof pageStatements.all>>[numb
  * 999 999 999.99 each, far inside what a double holds exactly.
  */
 const centsSum = (condition: SQL) =>
-  sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${condition}), 0)`.mapWith(
-    Number,
-  );
+  sql`coalesce(sum(${payments.amountCents}) filter (where ${condition}), 0)`;
 
 /**
  * The count and sums of the list, and what the scope's payments the caller does not see add up
@@ -181,7 +181,8 @@ const centsSum = (condition: SQL) =>
  * rows, the count and the sums can never disagree. The shielded sums ignore the filter: per
  * filter they would tell when, and how large, the payments the caller may not see are
  * (docs/api-rules.md §8); over the whole scope they are the stored totals less the listed ones.
- * As one array, in this order, so that a page carries them in one column (`toTotals` reads it).
+ * As one text of five numbers, in this order, so that a page carries them in one column that the
+ * driver need not parse on every row (`toTotals` reads the first row's).
  */
 function totalsArray(db: Executor, shape: ListShape) {
   const { actor, filter } = shape;
@@ -191,10 +192,10 @@ function totalsArray(db: Executor, shape: ListShape) {
   const expense = sql`${payments.amountCents} < 0`;
   return db
     .select({
-      totals: sql<string[]>`array[
+      totals: sql<string>`concat_ws(',',
         count(*) filter (where ${listed}),
         ${centsSum(and(listed, income)!)}, ${centsSum(and(listed, expense)!)},
-        ${centsSum(and(shielded, income)!)}, ${centsSum(and(shielded, expense)!)}]::bigint[]`,
+        ${centsSum(and(shielded, income)!)}, ${centsSum(and(shielded, expense)!)})`,
     })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
@@ -204,10 +205,10 @@ function totalsArray(db: Executor, shape: ListShape) {
 /** The totals alone, for a page without rows. */
 const totalsStatement = reused(totalsArray);
 
-/** The count and sums of `totalsArray`, as numbers (bigint arrays come as strings). */
-function toTotals(totals: readonly string[] | undefined) {
+/** The count and sums of `totalsArray`, as numbers. */
+function toTotals(totals: string | undefined) {
   const [n = 0, incomeCents = 0, expensesCents = 0, shieldedIncome = 0, shieldedExpenses = 0] = (
-    totals ?? []
+    totals?.split(',') ?? []
   ).map(Number);
   return {
     totalCount: n,
@@ -259,5 +260,7 @@ export async function selectPaymentPage<S extends Scope>(
   const rows: PaymentPageRow[] = await statement(db, key, shape, values);
   const totals = rows[0]?.totals ?? (await totalsStatement(db, key, shape, values))[0]?.totals;
   // The statement's scope column is the access row of the scope's kind (scopeAccess).
-  return { rows, scope: rows[0]?.scope as AccessOf<S> | undefined, ...toTotals(totals) };
+  const access = rows[0]?.scope;
+  const parsed = access ? (JSON.parse(access) as AccessOf<S>) : undefined;
+  return { rows, scope: parsed, ...toTotals(totals) };
 }
