@@ -121,7 +121,7 @@ function scopeAccess(db: Executor, { actor, scope }: ListShape) {
 
 /**
  * A page's rows carry their review and whether the regulation reviews (docs/api-rules.md §20),
- * and each the list's totals (`totalsArray`) and the scope's access row (`scopeAccess`): one
+ * and each the list's totals (`listTotals`) and the scope's access row (`scopeAccess`): one
  * subquery each, which PostgreSQL runs once.
  */
 const listFrom = (db: Executor, shape: ListShape, keyset?: SQL) =>
@@ -130,7 +130,7 @@ const listFrom = (db: Executor, shape: ListShape, keyset?: SQL) =>
       ...paymentColumns,
       reviewEnabled: regulations.reviewEnabled,
       reviewStatus: paymentReviews.status,
-      totals: sql<string>`(${totalsArray(db, shape)})`,
+      totals: sql<string>`(${listTotals(db, shape)})`,
       scope: scopeAccess(db, shape),
     })
     .from(payments)
@@ -184,7 +184,7 @@ const centsSum = (condition: SQL) =>
  * As one text of five numbers, in this order, so that a page carries them in one column that the
  * driver need not parse on every row (`toTotals` reads the first row's).
  */
-function totalsArray(db: Executor, shape: ListShape) {
+function listTotals(db: Executor, shape: ListShape) {
   const { actor, filter } = shape;
   const listed = and(listedPayment(actor), ...filterConditions(filter, asPlaceholder))!;
   const shielded = sql`not coalesce(${listedPayment(actor)}, false)`;
@@ -203,9 +203,9 @@ function totalsArray(db: Executor, shape: ListShape) {
     .where(listScope(shape));
 }
 /** The totals alone, for a page without rows. */
-const totalsStatement = reused(totalsArray);
+const totalsStatement = reused(listTotals);
 
-/** The count and sums of `totalsArray`, as numbers. */
+/** The count and sums of `listTotals`, as numbers. */
 function toTotals(totals: string | undefined) {
   const [n = 0, incomeCents = 0, expensesCents = 0, shieldedIncome = 0, shieldedExpenses = 0] = (
     totals?.split(',') ?? []
