@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { Column, is, SQL, sql, Subquery } from 'drizzle-orm';
 import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from './client';
 
@@ -20,6 +20,53 @@ interface Preparable<R> {
   prepare(name: string): Runnable<R>;
 }
 
+/** A value's conversion from what the driver gives, as the ORM keeps it per selected field. */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+/** What a prepared query of the ORM holds that its mapping of rows reads (both drivers'). */
+interface RowMapping {
+  fields?: Array<{ path: string[]; field: unknown }>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** The decoder the ORM applies to a selected field (its mapResultRow). */
+function decoderOf(field: unknown): Decoder {
+  // The SQL's decoder is internal to the ORM's types, not to its objects.
+  const decoder = (query: unknown) => (query as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoder(field);
+  if (is(field, Subquery)) return decoder((field._ as unknown as { sql: SQL }).sql);
+  return decoder((field as SQL.Aliased).sql);
+}
+
+/**
+ * Rows of a flat selection (every field a key of its own, no table nested) mapped as the ORM
+ * maps them, without its per-cell work: its mapping walks each field's path with an iterator,
+ * tests the field's class and tracks joined tables' nulls on every cell of every row. On a
+ * page of payments that was a quarter of the bytes a request allocated, young garbage that made
+ * the collector promote the requests in flight. A selection with nested objects keeps the ORM's.
+ * Says whether it took the statement over (the ORM's internals are as this expects).
+ */
+export function mapFlatRows(statement: RowMapping): boolean {
+  const { fields } = statement;
+  if (!fields || statement.customResultMapper || fields.some((f) => f.path.length !== 1)) {
+    return false;
+  }
+  const keys = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  statement.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return out;
+    });
+  return true;
+}
+
 /**
  * A statement of `build` per database handle (the pool, or a transaction while it lasts) and
  * shape. `shape` must name everything `build` reads that is not a placeholder: two requests of
@@ -34,6 +81,7 @@ export function reused<S, R>(build: (db: Executor, shape: S) => Preparable<R>) {
     if (!statement) {
       // Without a name: db/prepared.ts names it by its text, or leaves it unnamed (an OFFSET).
       statement = build(db, shape).prepare(undefined as unknown as string);
+      mapFlatRows(statement as RowMapping);
       statements.set(key, statement);
     }
     return statement.execute(values);
