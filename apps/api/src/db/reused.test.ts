@@ -86,6 +86,8 @@ describe('statements built once (reused)', () => {
       query.prepare(undefined as unknown as string) as Parameters<typeof mapFlatRows>[0];
     expect(mapFlatRows(prepare(flat(db)))).toBe(true);
     expect(mapFlatRows(prepare(db.select({ user: users }).from(users)))).toBe(false);
+    // A literal's "__proto__" would set the row's prototype: the ORM maps such a selection.
+    expect(mapFlatRows(prepare(db.select({ ['__proto__']: users.id }).from(users)))).toBe(false);
   });
 
   it('reads the values of its placeholders on each run', async () => {
