@@ -12,11 +12,12 @@
  *   through node-postgres and sends their rows: goal half its rate, p99 within 50 ms.
  *
  * Prints per endpoint the median req/s and the worst p50 and p99 of both, the median of the
- * rounds' ratios with their range (and each round's p99 where the worst misses its goal); then, in paired rounds, what answering a public-cache hit
- * before Fastify gains over answering it inside Fastify (a second API server with
- * PUBLIC_CACHE_FRONT=false, same data); the API's resident memory right after the warm-up, idle
- * (after IDLE_SECONDS without requests) and at its peak under load, and what Chromium transfers
- * on a first visit to /funds, an initiative and /login (the web app is built first).
+ * rounds' ratios with their range (and each round's p99 where the worst misses its goal); then,
+ * in paired rounds, what answering a public-cache hit before Fastify gains over answering it
+ * inside Fastify (a second API server with PUBLIC_CACHE_FRONT=false, same data); the API's
+ * resident memory right after the warm-up, idle (after IDLE_SECONDS without requests) and at its
+ * peak under load, and what Chromium transfers on a first visit to /funds, an initiative and
+ * /login (the web app is built first).
  *
  * While iterating: BENCH_QUICK=1 leaves out the web build, the idle wait and the browser;
  * BENCH_ONLY=<regexp> measures only the rows whose label matches; BENCH_ROUNDS, BENCH_SECONDS and

@@ -18,8 +18,8 @@ afterAll(async () => {
 
 /**
  * A flat selection with every kind of field the ORM decodes: columns (a timestamp, a nullable
- * text, an enum, a boolean), SQL with and without a decoder, an aliased SQL, a subquery, and the
- * columns of an outer join that found nothing.
+ * text, an enum, a boolean), SQL with and without a decoder, an aliased SQL, SQL around a
+ * subquery, and the columns of an outer join that found nothing.
  */
 const flat = (db: Executor) => {
   const tokens = db
