@@ -14,7 +14,7 @@
  * Prints per endpoint the median req/s and the worst p50 and p99 of both, the median of the
  * rounds' ratios with their range (and each round's p99 where the worst misses its goal); then,
  * in paired rounds, what answering a public-cache hit before Fastify gains over answering it
- * inside Fastify (a second API server with PUBLIC_CACHE_FRONT=false, same data); the API's
+ * inside Fastify (two new API servers on the same data, one with PUBLIC_CACHE_FRONT=false); the API's
  * resident memory right after the warm-up, idle (after IDLE_SECONDS without requests) and at its
  * peak under load, and what Chromium transfers on a first visit to /funds, an initiative and
  * /login (the web app is built first).
@@ -202,15 +202,16 @@ try {
   const peak = server.rssMb('VmHWM');
 
   // Answering a public-cache hit before Fastify (front-server.ts) against answering the same hit
-  // inside Fastify: a second server on the same database with the early path off.
+  // inside Fastify: two new servers on the same database, one with the early path off. Both are
+  // new so that neither carries the heap and compiled code of the rounds above.
   const frontRuns = ENDPOINTS.filter((url) => ONLY === null || ONLY.test(`${url} (front)`));
   if (frontRuns.length > 0) {
-    const inside = await startBenchServer({
-      databaseUrl,
-      dataDir: path.join(dir, 'data-inside'),
-      env: { PUBLIC_CACHE_FRONT: 'false' },
-      build: false,
-    });
+    const start = (name: string, env: Record<string, string>) =>
+      startBenchServer({ databaseUrl, dataDir: path.join(dir, name), env, build: false });
+    const [front, inside] = await Promise.all([
+      start('data-front', {}),
+      start('data-inside', { PUBLIC_CACHE_FRONT: 'false' }),
+    ]);
     try {
       console.log(
         `\n${'public-cache hit'.padEnd(52)} ${'front req/s'.padStart(12)} ${'p99'.padStart(5)}  ${'inside req/s'.padStart(12)} ${'p99'.padStart(5)}  gain`,
@@ -218,13 +219,13 @@ try {
       const all: number[] = [];
       for (const url of frontRuns) {
         const {
-          first: front,
+          first: early,
           second: fastify,
           ratios,
           ratio,
-        } = await paired(server.base, inside.base, url, {});
+        } = await paired(front.base, inside.base, url, {});
         console.log(
-          `${url.padEnd(52)} ${rate(front).toFixed(0).padStart(12)} ${String(worst(front, 'p99')).padStart(5)}  ${rate(fastify).toFixed(0).padStart(12)} ${String(worst(fastify, 'p99')).padStart(5)}  ${percent(ratio - 1).padStart(3)} % (${percent(Math.min(...ratios) - 1)}–${percent(Math.max(...ratios) - 1)})${ratio - 1 < FRONT_GAIN ? `  under ${percent(FRONT_GAIN)} %` : ''}`,
+          `${url.padEnd(52)} ${rate(early).toFixed(0).padStart(12)} ${String(worst(early, 'p99')).padStart(5)}  ${rate(fastify).toFixed(0).padStart(12)} ${String(worst(fastify, 'p99')).padStart(5)}  ${percent(ratio - 1).padStart(3)} % (${percent(Math.min(...ratios) - 1)}–${percent(Math.max(...ratios) - 1)})${ratio - 1 < FRONT_GAIN ? `  under ${percent(FRONT_GAIN)} %` : ''}`,
         );
         all.push(...ratios);
       }
@@ -233,12 +234,12 @@ try {
         `${'all rounds'.padEnd(52)} ${''.padStart(12)} ${''.padStart(5)}  ${''.padStart(12)} ${''.padStart(5)}  ${percent(gain).padStart(3)} %${gain < FRONT_GAIN ? `  under ${percent(FRONT_GAIN)} %: answer hits inside Fastify` : ''}`,
       );
     } finally {
-      await inside.stop();
+      await Promise.all([front.stop(), inside.stop()]);
     }
   }
 
   console.log(
-    `API server RSS right after the warm-up ${warm.toFixed(0)} MB, idle (${QUICK ? 'not waited for' : `${IDLE_SECONDS} s without requests`}) ${idle.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB${idle > 120 ? '  idle over 120 MB' : ''}${peak > 200 ? '  peak over 200 MB' : ''}`,
+    `API server RSS right after the warm-up ${warm.toFixed(0)} MB, idle (${QUICK ? 'not waited for' : `${IDLE_SECONDS} s without requests`}) ${idle.toFixed(0)} MB, peak under load ${peak.toFixed(0)} MB${!QUICK && idle > 120 ? '  idle over 120 MB' : ''}${peak > 200 ? '  peak over 200 MB' : ''}`,
   );
   if (!QUICK) {
     const browser = await chromium.launch({
