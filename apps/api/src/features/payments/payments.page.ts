@@ -169,13 +169,6 @@ const pageStatements = { all: pageStatement(false), after: pageStatement(true) }
 export type PaymentPageRow = Awaited<ReturnType<typeof pageStatements.all>>[number];
 
 /**
- * Cents summed in SQL, as a number: a scope holds at most millions of payments of at most
- * 999 999 999.99 each, far inside what a double holds exactly.
- */
-const centsSum = (condition: SQL) =>
-  sql`coalesce(sum(${payments.amountCents}) filter (where ${condition}), 0)`;
-
-/**
  * The count and sums of the list, and what the scope's payments the caller does not see add up
  * to, in one pass over the scope. The list's own WHERE decides what counts as listed, so the
  * rows, the count and the sums can never disagree. The shielded sums ignore the filter: per
@@ -183,24 +176,37 @@ const centsSum = (condition: SQL) =>
  * (docs/api-rules.md §8); over the whole scope they are the stored totals less the listed ones.
  * As one text of five numbers, in this order, so that a page carries them in one column that the
  * driver need not parse on every row (`toTotals` reads the first row's).
+ *
+ * Whether a payment is seen and whether it matches the filter are computed once per payment in
+ * the inner select, not once per sum; `offset 0` keeps PostgreSQL from folding them back into
+ * each aggregate's filter.
  */
 function listTotals(db: Executor, shape: ListShape) {
   const { actor, filter } = shape;
-  const listed = and(listedPayment(actor), ...filterConditions(filter, asPlaceholder))!;
-  const shielded = sql`not coalesce(${listedPayment(actor)}, false)`;
-  const income = sql`${payments.amountCents} > 0`;
-  const expense = sql`${payments.amountCents} < 0`;
-  return db
+  const matches = and(...filterConditions(filter, asPlaceholder)) ?? sql`true`;
+  const scoped = db
     .select({
-      totals: sql<string>`concat_ws(',',
-        count(*) filter (where ${listed}),
-        ${centsSum(and(listed, income)!)}, ${centsSum(and(listed, expense)!)},
-        ${centsSum(and(shielded, income)!)}, ${centsSum(and(shielded, expense)!)})`,
+      amount: sql`${payments.amountCents}`.as('amount'),
+      seen: sql`coalesce(${listedPayment(actor)}, false)`.as('seen'),
+      matches: sql`coalesce(${matches}, false)`.as('matches'),
     })
     .from(payments)
     .innerJoin(initiatives, eq(initiatives.id, payments.initiativeId))
     .leftJoin(activities, activityOfPayment)
     .where(listScope(shape));
+  // Cents summed in SQL, as a number: a scope holds at most millions of payments of at most
+  // 999 999 999.99 each, far inside what a double holds exactly.
+  const sum = (condition: SQL) => sql`coalesce(sum(scoped.amount) filter (where ${condition}), 0)`;
+  const listed = sql`scoped.seen and scoped.matches`;
+  const shielded = sql`not scoped.seen`;
+  return db
+    .select({
+      totals: sql<string>`concat_ws(',',
+        count(*) filter (where ${listed}),
+        ${sum(sql`${listed} and scoped.amount > 0`)}, ${sum(sql`${listed} and scoped.amount < 0`)},
+        ${sum(sql`${shielded} and scoped.amount > 0`)}, ${sum(sql`${shielded} and scoped.amount < 0`)})`,
+    })
+    .from(sql`(${scoped} offset 0) as scoped`);
 }
 /** The totals alone, for a page without rows. */
 const totalsStatement = reused(listTotals);
