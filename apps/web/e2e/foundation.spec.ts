@@ -127,3 +127,27 @@ test('an unknown page shows the error screen', async ({ page }) => {
   await expect(page.getByRole('heading')).not.toHaveCount(0);
   await expectNoA11yViolations(page);
 });
+
+// The check every screen relies on must be able to fail: an image without a text alternative,
+// in the page and in a frame of the page (media previews are frames).
+test('the accessibility check finds a violation in the page and in a frame', async ({ page }) => {
+  await page.goto('/funds');
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  const main = page.getByRole('main');
+  await main.evaluate((element) => {
+    const image = document.createElement('img');
+    image.src = '/favicon.ico';
+    element.append(image);
+  });
+  await expect(expectNoA11yViolations(page)).rejects.toThrow(/image-alt/);
+
+  await main.evaluate((element) => {
+    element.querySelector('img')!.remove();
+    const frame = document.createElement('iframe');
+    frame.title = 'Voorbeeld';
+    frame.srcdoc = '<html lang="nl"><body><main><img src="/favicon.ico"></main></body></html>';
+    element.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="Voorbeeld"]').locator('img')).toBeAttached();
+  await expect(expectNoA11yViolations(page)).rejects.toThrow(/image-alt/);
+});
