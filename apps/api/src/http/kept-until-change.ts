@@ -1,6 +1,7 @@
 /**
  * Values read from the database and kept in memory until anything may have changed under them:
- * the public cache's answers (ADR 0014) and the token check's users (ADR 0023).
+ * the public cache's answers (ADR 0014), the token check's users (ADR 0023), a regulation's grant
+ * figures (ADR 0032) and a payment list's totals (ADR 0035).
  *
  * - Any write through this server empties them before its response leaves (a refused one
  *   wrote nothing and leaves them, so that anonymous junk cannot keep them cold); a write anywhere

@@ -10,7 +10,7 @@ import {
   selectUserPayments,
   type UserPaymentsFilter,
 } from './payments.managed';
-import { selectPaymentPage, type Page } from './payments.page';
+import { selectPaymentPage, type KeptTotals, type Page } from './payments.page';
 import type { Scope } from './payments.queries';
 import { assertMayListFor, toPaymentFields } from './payments.service';
 import { suggestionsFor } from './payments.suggestions';
@@ -34,6 +34,7 @@ async function page<S extends Scope, R extends { subject: { relations: Relations
   ctx: Ctx,
   scope: S,
   query: ListQuery,
+  kept: KeptTotals | null,
   check: {
     find: () => Promise<R>;
     readable: (row: NonNullable<Awaited<ReturnType<typeof selectPaymentPage<S>>>['scope']>) => R;
@@ -41,7 +42,14 @@ async function page<S extends Scope, R extends { subject: { relations: Relations
 ) {
   const { offset, limit, after, ...filter } = query;
   const checked = after === undefined ? undefined : await check.find();
-  const found = await selectPaymentPage(ctx.db, ctx.actor, scope, filter, { offset, limit, after });
+  const found = await selectPaymentPage(
+    ctx.db,
+    ctx.actor,
+    scope,
+    filter,
+    { offset, limit, after },
+    kept,
+  );
   const { subject } = checked ?? (found.scope ? check.readable(found.scope) : await check.find());
   const reviews = seesReviews(ctx.actor, subject.relations);
   const items: PaymentListItem[] = found.rows.map((row) => ({
@@ -61,15 +69,25 @@ async function page<S extends Scope, R extends { subject: { relations: Relations
 }
 
 /** An initiative's visible payments, its activities' included (404 when it is hidden). */
-export const initiativePayments = (ctx: Ctx, initiativeId: number, query: ListQuery) =>
-  page(ctx, { initiativeId }, query, {
+export const initiativePayments = (
+  ctx: Ctx,
+  initiativeId: number,
+  query: ListQuery,
+  kept: KeptTotals | null,
+) =>
+  page(ctx, { initiativeId }, query, kept, {
     find: () => findInitiative(ctx, initiativeId),
     readable: (row) => readableInitiative(ctx, row),
   });
 
 /** An activity's visible payments (404 when it or its initiative is hidden from the caller). */
-export const activityPayments = (ctx: Ctx, path: ActivityPath, query: ListQuery) =>
-  page(ctx, { initiativeId: path.initiativeId, activityId: path.activityId }, query, {
+export const activityPayments = (
+  ctx: Ctx,
+  path: ActivityPath,
+  query: ListQuery,
+  kept: KeptTotals | null,
+) =>
+  page(ctx, { initiativeId: path.initiativeId, activityId: path.activityId }, query, kept, {
     find: () => findActivity(ctx, path),
     readable: (row) => readableActivity(ctx, path, row),
   });

@@ -4,6 +4,7 @@ import { eurosToCents } from '@helder/shared/money';
 import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
+import { KeptUntilChange, type Changes } from '../../http/kept-until-change';
 import {
   activities,
   grants,
@@ -42,12 +43,20 @@ interface ListShape extends ActorShape {
   scope: Scope;
   filter: PaymentsFilter;
   offset: boolean;
+  /** Whether the page carries the totals (they are not kept, `KeptTotals`). */
+  totals: boolean;
 }
 
-function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, page: Page) {
+function listShape(
+  actor: Actor | null,
+  scope: Scope,
+  filter: PaymentsFilter,
+  page: Page,
+  totals: boolean,
+) {
   const sign = (bound: number | undefined) => (bound === undefined ? '-' : bound < 0 ? 'n' : 'p');
   const base = actorShape(actor);
-  const shape: ListShape = { scope, filter, offset: page.offset > 0, ...base };
+  const shape: ListShape = { scope, filter, offset: page.offset > 0, totals, ...base };
   const key = [
     base.key,
     scope.activityId === undefined ? '-' : 'a',
@@ -58,6 +67,7 @@ function listShape(actor: Actor | null, scope: Scope, filter: PaymentsFilter, pa
     filter.route ? 'r' : '-',
     filter.receipt ? 'm' : '-',
     shape.offset ? 'o' : '-',
+    totals ? 't' : '-',
   ].join('');
   return { key, shape };
 }
@@ -121,8 +131,8 @@ function scopeAccess(db: Executor, { actor, scope }: ListShape) {
 
 /**
  * A page's rows carry their review and whether the regulation reviews (docs/api-rules.md §20),
- * and each the list's totals (`listTotals`) and the scope's access row (`scopeAccess`): one
- * subquery each, which PostgreSQL runs once.
+ * and each the list's totals (`listTotals`, unless they are kept) and the scope's access row
+ * (`scopeAccess`): one subquery each, which PostgreSQL runs once.
  */
 const listFrom = (db: Executor, shape: ListShape, keyset?: SQL) =>
   db
@@ -130,7 +140,9 @@ const listFrom = (db: Executor, shape: ListShape, keyset?: SQL) =>
       ...paymentColumns,
       reviewEnabled: regulations.reviewEnabled,
       reviewStatus: paymentReviews.status,
-      totals: sql<string>`(${listTotals(db, shape)})`,
+      totals: shape.totals
+        ? sql<string | null>`(${listTotals(db, shape)})`
+        : sql<string | null>`null`,
       scope: scopeAccess(db, shape),
     })
     .from(payments)
@@ -212,7 +224,7 @@ function listTotals(db: Executor, shape: ListShape) {
 const totalsStatement = reused(listTotals);
 
 /** The count and sums of `listTotals`, as numbers. */
-function toTotals(totals: string | undefined) {
+function toTotals(totals: string | null | undefined) {
   const [n = 0, incomeCents = 0, expensesCents = 0, shieldedIncome = 0, shieldedExpenses = 0] = (
     totals?.split(',') ?? []
   ).map(Number);
@@ -228,10 +240,48 @@ type AccessOf<S extends Scope> = S extends { activityId: number }
   : InitiativeAccessRow;
 
 /**
+ * A list's totals as `listTotals` gives them, by reader, scope and filter, kept until a change
+ * (http/kept-until-change.ts, ADR 0035), as a regulation's grant figures are: summing a scope's
+ * payments is a third of a page's time in the database, and an officer pages and filters the
+ * same list many times between two writes. Per reader, since what they add up to depends on who
+ * looks; the key holds everything the totals are computed from.
+ */
+export type KeptTotals = KeptUntilChange<string, string>;
+
+/** Ten thousand lists' totals, about 150 bytes each with their key. */
+const MAX_KEPT_TOTALS = 10_000;
+
+/** The store of the list routes' totals; null (keep nothing) where nothing follows changes. */
+export function keepTotals(changes: Changes | null, seconds: number): KeptTotals | null {
+  if (changes === null) return null;
+  const kept: KeptTotals = new KeptUntilChange(seconds * 1000, MAX_KEPT_TOTALS);
+  changes.follow(kept);
+  return kept;
+}
+
+/** The kept totals of a list, if any, and how to keep them once read. */
+function keptTotalsOf(
+  kept: KeptTotals | null,
+  actor: Actor | null,
+  scope: Scope,
+  filter: PaymentsFilter,
+) {
+  if (kept === null) return { known: undefined, keep: () => {} };
+  const key = JSON.stringify([
+    actor && [actor.id, actor.role, actor.isSuperuser],
+    scope.initiativeId,
+    scope.activityId ?? null,
+    filter,
+  ]);
+  const generation = kept.begin();
+  return { known: kept.get(key), keep: (totals: string) => kept.store(key, generation, totals) };
+}
+
+/**
  * One page of a scope's payments the caller sees with a filter, newest first, with the scope's
  * access row, the count and sums of all, and the shielded sums: one statement (two with `after`,
  * which the caller must check the scope before). Without payments on the page, one more for the
- * totals, and the scope's access row is the caller's to load.
+ * totals unless they are kept, and the scope's access row is the caller's to load.
  */
 export async function selectPaymentPage<S extends Scope>(
   db: Executor,
@@ -239,8 +289,10 @@ export async function selectPaymentPage<S extends Scope>(
   scope: S,
   filter: PaymentsFilter,
   page: Page,
+  kept: KeptTotals | null = null,
 ) {
-  const { key, shape } = listShape(actor, scope, filter, page);
+  const { known, keep } = keptTotalsOf(kept, actor, scope, filter);
+  const { key, shape } = listShape(actor, scope, filter, page, known === undefined);
   const values: Record<string, unknown> = {
     actor: actorValue(actor),
     initiative: scope.initiativeId,
@@ -264,7 +316,9 @@ export async function selectPaymentPage<S extends Scope>(
     statement = pageStatements.after;
   }
   const rows: PaymentPageRow[] = await statement(db, key, shape, values);
-  const totals = rows[0]?.totals ?? (await totalsStatement(db, key, shape, values))[0]?.totals;
+  const totals =
+    known ?? rows[0]?.totals ?? (await totalsStatement(db, key, shape, values))[0]?.totals;
+  if (known === undefined && totals) keep(totals);
   // The statement's scope column is the access row of the scope's kind (scopeAccess).
   const access = rows[0]?.scope;
   const parsed = access ? (JSON.parse(access) as AccessOf<S>) : undefined;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsContract } from '@helder/shared/payments';
+import type { Config } from '../../config/env';
+import type { Changes } from '../../http/kept-until-change';
 import { registerEndpoint } from '../../http/routes';
 import {
   addAttachments,
@@ -15,6 +17,7 @@ import {
   linkableInitiatives,
   userPayments,
 } from './payments.lists';
+import { keepTotals } from './payments.page';
 import { reopenReview, reviewPayment, reviewSummary } from './payments.reviews';
 import {
   createPayment,
@@ -26,8 +29,13 @@ import {
 } from './payments.service';
 
 /** HTTP only: every rule lives in the payments service, lists and attachments modules. */
-export async function paymentsRoutes(api: FastifyInstance) {
+export async function paymentsRoutes(
+  api: FastifyInstance,
+  config: Config,
+  changes: Changes | null,
+) {
   const c = paymentsContract;
+  const kept = keepTotals(changes, config.publicCacheSeconds);
   registerEndpoint(api, c.create, ({ ctx, body }) => createPayment(ctx, body));
   registerEndpoint(api, c.get, ({ ctx, params }) => getPayment(ctx, params.paymentId));
   registerEndpoint(api, c.update, ({ ctx, params, body }) =>
@@ -67,10 +75,10 @@ export async function paymentsRoutes(api: FastifyInstance) {
     reviewSummary(ctx, params.initiativeId),
   );
   registerEndpoint(api, c.initiative, ({ ctx, params, query }) =>
-    initiativePayments(ctx, params.initiativeId, query),
+    initiativePayments(ctx, params.initiativeId, query, kept),
   );
   registerEndpoint(api, c.activity, ({ ctx, params, query }) =>
-    activityPayments(ctx, params, query),
+    activityPayments(ctx, params, query, kept),
   );
   registerEndpoint(api, c.initiativeExport, async ({ ctx, params, query, reply }) =>
     sendExport(reply, await exportInitiativePayments(ctx, params.initiativeId, query)),

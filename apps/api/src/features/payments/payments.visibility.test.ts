@@ -1,6 +1,7 @@
 import type { Initiative } from '@helder/shared/initiatives';
 import type { MoneySums, PaymentListItem } from '@helder/shared/payments';
-import { SEEN_BY, visibilityMatrix, type Scene } from '../../test/visibility';
+import { describe } from 'vitest';
+import { SEEN_BY, visibilityMatrix, type Read, type Scene } from '../../test/visibility';
 import type { Caller } from '../../test/http';
 
 /** Whether the initiative's payment list (rows and count) shows the payment. */
@@ -16,7 +17,7 @@ async function listed(s: Scene, as: Caller, initiativeId: number, paymentId: num
   return shown;
 }
 
-visibilityMatrix([
+const reads: Read[] = [
   {
     read: 'GET /payment/{id} of a hidden payment in a public initiative',
     seenBy: SEEN_BY.insidersOfOpen,
@@ -82,4 +83,10 @@ visibilityMatrix([
     reveals: async (s, as) =>
       (await s.read<Initiative>(`/initiative/${s.openInitiative.id}`, as))?.expenses === -6,
   },
-]);
+];
+
+describe('every read from the database', () => visibilityMatrix(reads));
+// Callers read in turn on one server: the totals kept for one reader (payments.page.ts,
+// `KeptTotals`) must never answer another, whose count would then disagree with their rows.
+describe('totals kept until a change', () =>
+  visibilityMatrix(reads, { PUBLIC_CACHE_SECONDS: '30' }));
