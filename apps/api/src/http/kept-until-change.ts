@@ -115,6 +115,23 @@ export interface Changes {
   follow(kept: Emptiable): void;
 }
 
+/**
+ * A store that every change empties, for a route's reads; null (keep nothing) where nothing
+ * follows changes (`PUBLIC_CACHE_SECONDS=0`).
+ */
+export function keptUntilChange<K, V>(
+  changes: Changes | null,
+  seconds: number,
+  maxEntries: number,
+  weigh?: (value: V) => number,
+  maxWeight?: number,
+): KeptUntilChange<K, V> | null {
+  if (changes === null) return null;
+  const kept = new KeptUntilChange<K, V>(seconds * 1000, maxEntries, Date.now, weigh, maxWeight);
+  changes.follow(kept);
+  return kept;
+}
+
 /** Empties what follows it on every write, through this server or elsewhere. */
 export async function followChanges(app: FastifyInstance, database: Database): Promise<Changes> {
   const followers = new Set<Emptiable>();

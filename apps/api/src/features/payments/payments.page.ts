@@ -4,7 +4,7 @@ import { eurosToCents } from '@helder/shared/money';
 import type { Actor } from '@helder/shared/permissions';
 import type { Executor } from '../../db/client';
 import { actorShape, actorValue, reused, type ActorShape } from '../../db/reused';
-import { KeptUntilChange, type Changes } from '../../http/kept-until-change';
+import { keptUntilChange, type Changes, type KeptUntilChange } from '../../http/kept-until-change';
 import {
   activities,
   grants,
@@ -252,12 +252,8 @@ export type KeptTotals = KeptUntilChange<string, string>;
 const MAX_KEPT_TOTALS = 10_000;
 
 /** The store of the list routes' totals; null (keep nothing) where nothing follows changes. */
-export function keepTotals(changes: Changes | null, seconds: number): KeptTotals | null {
-  if (changes === null) return null;
-  const kept: KeptTotals = new KeptUntilChange(seconds * 1000, MAX_KEPT_TOTALS);
-  changes.follow(kept);
-  return kept;
-}
+export const keepTotals = (changes: Changes | null, seconds: number): KeptTotals | null =>
+  keptUntilChange(changes, seconds, MAX_KEPT_TOTALS);
 
 /** The kept totals of a list, if any, and how to keep them once read. */
 function keptTotalsOf(
@@ -289,7 +285,7 @@ export async function selectPaymentPage<S extends Scope>(
   scope: S,
   filter: PaymentsFilter,
   page: Page,
-  kept: KeptTotals | null = null,
+  kept: KeptTotals | null,
 ) {
   const { known, keep } = keptTotalsOf(kept, actor, scope, filter);
   const { key, shape } = listShape(actor, scope, filter, page, known === undefined);

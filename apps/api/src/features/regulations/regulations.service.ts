@@ -12,7 +12,7 @@ import type {
 import type { Executor } from '../../db/client';
 import { funders, grants, regulationOfficers, regulations } from '../../db/schema';
 import { requireActor, type Ctx } from '../../http/context';
-import { KeptUntilChange, type Changes } from '../../http/kept-until-change';
+import { keptUntilChange, type Changes, type KeptUntilChange } from '../../http/kept-until-change';
 import { conflict, notFound } from '../../http/errors';
 import { figuresInEuros } from '../../lib/figures';
 import { purgeGrants } from '../../lib/purge';
@@ -83,18 +83,14 @@ const MAX_KEPT_VIEWS = 2_000;
 const MAX_KEPT_GRANTS = 20_000;
 
 /** The store of the GET route's figures; null (keep nothing) where nothing follows changes. */
-export function keepGrants(changes: Changes | null, seconds: number): KeptGrants | null {
-  if (changes === null) return null;
-  const kept: KeptGrants = new KeptUntilChange(
-    seconds * 1000,
+export const keepGrants = (changes: Changes | null, seconds: number): KeptGrants | null =>
+  keptUntilChange(
+    changes,
+    seconds,
     MAX_KEPT_VIEWS,
-    Date.now,
     (rows) => Math.max(1, rows.length),
     MAX_KEPT_GRANTS,
   );
-  changes.follow(kept);
-  return kept;
-}
 
 /**
  * The regulation's grants with the figures the actor may see. Those of everyone and those of the
